@@ -1,0 +1,52 @@
+// `npm run test:unit`: every workspace's jest suites in one run (the e2e workspace uses Playwright).
+const swcWeb = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const swcNode = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const web = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+  transform: { '^.+\\.(t|j)sx?$': swcWeb },
+  moduleNameMapper: {
+    '^@veo3/platform/(.*)$': '<rootDir>/../platform/src/$1',
+    '\\.css$': '<rootDir>/../scripts/jest/style-stub.js',
+  },
+  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/web-setup.js'],
+});
+
+module.exports = {
+  projects: [
+    ...['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'].map(web),
+    {
+      displayName: 'services',
+      rootDir: '<rootDir>/services',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swcNode },
+      // Nest 12 ships ES modules, which Jest on Node 20 can only load once compiled to CommonJS.
+      transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|zod)/)'],
+    },
+  ],
+};

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
+import { createAppConfig } from '../scripts/rspack-app.mjs';
+
+export default (_env, argv) =>
+  createAppConfig({
+    mode: argv?.mode ?? 'production',
+    dir: dirname(fileURLToPath(import.meta.url)),
+    name: 'blogAdmin',
+    devPort: 3104,
+    exposes: { './blog-admin-page': './src/admin/blog-admin-page.tsx' },
+  });

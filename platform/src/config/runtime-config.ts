@@ -1,0 +1,56 @@
+/** Served by the API inside index.html (a JSON data block, so CSP allows it), never baked into a build. */
+export interface RuntimeConfig {
+  siteUrl: string;
+  remotes: Record<RemoteName, string>;
+  gaMeasurementId: string | null;
+  googleClientId: string | null;
+  devLogin: boolean;
+  supportEmail: string;
+  serviceEmail: string;
+}
+
+export type RemoteName = 'generator' | 'billing' | 'blog' | 'blogAdmin';
+
+const remoteFolders: Record<RemoteName, string> = {
+  generator: 'generator',
+  billing: 'billing',
+  blog: 'blog',
+  blogAdmin: 'blog-admin',
+};
+
+function defaults(): RuntimeConfig {
+  const origin = typeof location === 'undefined' ? 'http://localhost:3000' : location.origin;
+  const remotes = Object.fromEntries(
+    Object.entries(remoteFolders).map(([name, folder]) => [name, `${origin}/mfe/${folder}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+  return {
+    siteUrl: origin,
+    remotes,
+    gaMeasurementId: null,
+    googleClientId: null,
+    devLogin: true,
+    supportEmail: 'support@example.com',
+    serviceEmail: 'service@example.com',
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+export function getRuntimeConfig(): RuntimeConfig {
+  if (cached) return cached;
+  const base = defaults();
+  const node = typeof document === 'undefined' ? null : document.getElementById('app-config');
+  if (!node?.textContent) return (cached = base);
+  try {
+    const served = JSON.parse(node.textContent) as Partial<RuntimeConfig>;
+    cached = { ...base, ...served, remotes: { ...base.remotes, ...served.remotes } };
+  } catch {
+    cached = base;
+  }
+  return cached;
+}
+
+/** Tests only: forget the parsed config so a new data block is read. */
+export function resetRuntimeConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,72 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+export type Language = 'en' | 'zh-CN';
+export const LANGUAGES: { code: Language; label: string }[] = [
+  { code: 'en', label: 'English' },
+  { code: 'zh-CN', label: '简体中文' },
+];
+const LANGUAGE_KEY = 'lang';
+
+/** Each feature owns its texts; zh-CN must carry every key that en has (checked by the type). */
+export interface Messages<K extends string> {
+  en: Record<K, string>;
+  'zh-CN': Record<K, string>;
+}
+
+export function defineMessages<K extends string>(en: Record<K, string>, zh: Record<K, string>): Messages<K> {
+  return { en, 'zh-CN': zh };
+}
+
+export function detectLanguage(): Language {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
+  if (stored === 'en' || stored === 'zh-CN') return stored;
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return browser.some((tag) => tag?.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en';
+}
+
+let language: Language | undefined;
+const listeners = new Set<() => void>();
+
+export function getLanguage(): Language {
+  return (language ??= detectLanguage());
+}
+
+export function setLanguage(next: Language): void {
+  language = next;
+  localStorage.setItem(LANGUAGE_KEY, next);
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function format(template: string, vars?: Record<string, string | number>): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+}
+
+export function translate<K extends string>(
+  messages: Messages<K>,
+  key: K,
+  vars?: Record<string, string | number>,
+  lang: Language = getLanguage(),
+): string {
+  return format(messages[lang][key] ?? messages.en[key], vars);
+}
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
+}
+
+export function useT<K extends string>(
+  messages: Messages<K>,
+): (key: K, vars?: Record<string, string | number>) => string {
+  const lang = useLanguage();
+  return useCallback(
+    (key: K, vars?: Record<string, string | number>) => translate(messages, key, vars, lang),
+    [messages, lang],
+  );
+}

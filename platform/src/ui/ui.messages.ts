@@ -1,0 +1,24 @@
+import { defineMessages } from '../i18n/i18n';
+
+export const uiMessages = defineMessages(
+  {
+    loading: 'Loading...',
+    retry: 'Retry',
+    close: 'Close',
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page {page}',
+    pagination: 'Pagination',
+    errorTitle: 'Something went wrong',
+  },
+  {
+    loading: '加载中...',
+    retry: '重试',
+    close: '关闭',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {page} 页',
+    pagination: '分页',
+    errorTitle: '出错了',
+  },
+);

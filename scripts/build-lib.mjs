@@ -1,0 +1,90 @@
+// Builds the site's parts: the five frontends with rspack, the services with tsc.
+// Each built part gets a stamp; a part is "built" when its stamp is newer than all of its sources.
+import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const FRONTENDS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'];
+export const PARTS = [...FRONTENDS, 'services'];
+const STAMP = '.build-stamp';
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function sourcesOf(part) {
+  const dir = join(root, part);
+  const own = [join(dir, 'src'), join(dir, 'package.json')];
+  if (part === 'services') return [...own, join(dir, 'tsconfig.json'), join(dir, 'tsconfig.build.json')];
+  return [
+    ...own,
+    join(dir, 'rspack.config.mjs'),
+    join(root, 'platform', 'src'),
+    join(root, 'scripts', 'rspack-app.mjs'),
+    join(root, 'shell', 'index.html'),
+  ];
+}
+
+export function isBuilt(part) {
+  const stamp = join(root, part, 'dist', STAMP);
+  if (!existsSync(stamp)) return false;
+  const builtAt = Number(readFileSync(stamp, 'utf8')) || 0;
+  return Math.max(...sourcesOf(part).map(newestMtime)) <= builtAt;
+}
+
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(full);
+    } else if (/\.(js|css|json|svg)$/.test(entry.name)) {
+      const data = readFileSync(full);
+      if (data.length < 1024) continue;
+      writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
+      writeFileSync(`${full}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+
+async function buildFrontend(part) {
+  const { rspack } = await import('@rspack/core');
+  const configModule = await import(pathToFileURL(join(root, part, 'rspack.config.mjs')).href);
+  const stats = await new Promise((resolve, reject) => {
+    rspack(configModule.default({}, { mode: 'production' }), (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+  if (stats.hasErrors()) throw new Error(`${part}: build failed\n${stats.toString({ all: false, errors: true })}`);
+  precompress(join(root, part, 'dist'));
+}
+
+function buildServices() {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'services', 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('services: tsc failed');
+}
+
+/** Builds the given parts (all by default); with `onlyStale`, skips parts whose build is current. */
+export async function build({ parts = PARTS, onlyStale = false } = {}) {
+  for (const part of parts) {
+    if (onlyStale && isBuilt(part)) continue;
+    const startedAt = Date.now();
+    if (part === 'services') buildServices();
+    else await buildFrontend(part);
+    writeFileSync(join(root, part, 'dist', STAMP), String(startedAt));
+    console.log(`built ${part} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  }
+}

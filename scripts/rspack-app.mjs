@@ -1,0 +1,134 @@
+// One rspack configuration for the shell and every remote, so that shared
+// singletons, loaders and output rules cannot drift apart between them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const platformSrc = join(root, 'platform', 'src');
+const platformVersion = JSON.parse(readFileSync(join(root, 'platform', 'package.json'), 'utf8')).version;
+
+function platformModules(dir = platformSrc) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return platformModules(full);
+    if (!/\.tsx?$/.test(entry.name) || /\.(spec|d)\.tsx?$/.test(entry.name)) return [];
+    return [relative(platformSrc, full).replace(/\.tsx?$/, '')];
+  });
+}
+
+// Every platform module is its own shared singleton: session, i18n and the
+// query client keep module state that must exist once per page.
+function sharedModules() {
+  const shared = {
+    react: { singleton: true, requiredVersion: '^19.0.0' },
+    'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
+    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+    'react-router': { singleton: true, requiredVersion: '^7.0.0' },
+    'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+    '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  };
+  for (const mod of platformModules()) {
+    shared[`@veo3/platform/${mod}`] = {
+      singleton: true,
+      requiredVersion: platformVersion,
+      version: platformVersion,
+    };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir          the app's folder
+ * @param {string} options.name         federation name (shell, generator, billing, blog, blogAdmin)
+ * @param {Record<string,string>} [options.exposes]  remotes only
+ * @param {number} options.devPort
+ * @param {'production'|'development'} [options.mode]
+ */
+export function createAppConfig({ dir, name, exposes, devPort, mode = 'production' }) {
+  const isHost = !exposes;
+  const isProd = mode === 'production';
+  // A remote gets a page of its own only under `npm run dev -w <remote>`.
+  const standalone = !isProd;
+  const entry = isHost || standalone ? { main: './src/index.ts' } : {};
+
+  return {
+    context: dir,
+    mode: isProd ? 'production' : 'development',
+    devtool: isProd ? false : 'cheap-module-source-map',
+    entry,
+    output: {
+      path: join(dir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: name,
+      filename: isProd ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: isProd ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      cssFilename: isProd ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      cssChunkFilename: isProd ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // platform is consumed as TypeScript source: `@veo3/platform/<folder>/<module>`.
+      alias: { '@veo3/platform': platformSrc },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProd } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.module\.css$/, type: 'css/module' },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+        { test: /\.(png|jpe?g|gif|svg|webp|mp4)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: { minimize: isProd },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes,
+        // Remotes are registered at runtime from the server's remote map.
+        remotes: {},
+        shared: sharedModules(),
+        shareStrategy: 'loaded-first',
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+        runtimePlugins: isHost ? [join(dir, 'src', 'remotes', 'remote-fallback.plugin.ts')] : [],
+      }),
+      ...(isHost || standalone
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: join(root, 'shell', 'index.html'),
+              // The server fills the <!--app-head--> and <!--app-config--> markers, so they must survive.
+              minify: false,
+            }),
+          ]
+        : []),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
+    ],
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/mfe'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }],
+    },
+    experiments: { css: true },
+  };
+}

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { contentSecurityPolicy, registerStaticSite } from './site/site-static';
+
+/** Builds the whole HTTP app (also used by integration tests, which pass their own config). */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    // Structured JSON request logs from Fastify's pino logger.
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 12 * 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.enableShutdownHooks();
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  const missing = await registerStaticSite(app, config);
+  for (const root of missing) app.getHttpAdapter().getInstance().log.warn(`not built yet, not served: ${root}`);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Veo 3 Studio API').setVersion('1.0').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  await app.init();
+  return app;
+}

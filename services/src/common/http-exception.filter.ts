@@ -1,0 +1,70 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { AppException } from './app.exception';
+
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code: string;
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function httpMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/** The one place that shapes error replies: `{ success: false, message, code }`. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    let status = HttpStatus.INTERNAL_SERVER_ERROR;
+    let body: ErrorBody = { success: false, message: 'Internal server error', code: 'INTERNAL' };
+
+    if (exception instanceof AppException) {
+      status = exception.status;
+      body = { success: false, message: exception.message, code: exception.code };
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      body = { success: false, message: httpMessage(exception), code: CODE_BY_STATUS[status] ?? `HTTP_${status}` };
+    } else if (isFastifyError(exception)) {
+      status = exception.statusCode;
+      body = {
+        success: false,
+        message: exception.message,
+        code: exception.code ?? CODE_BY_STATUS[status] ?? `HTTP_${status}`,
+      };
+    }
+    if (status >= 500)
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    void reply.status(status).header('Cache-Control', 'no-store').send(body);
+  }
+}
+
+function isFastifyError(error: unknown): error is { statusCode: number; message: string; code?: string } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number' &&
+    (error as { statusCode: number }).statusCode >= 400 &&
+    (error as { statusCode: number }).statusCode < 500
+  );
+}

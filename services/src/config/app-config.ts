@@ -1,0 +1,232 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const REMOTES = ['generator', 'billing', 'blog', 'blogAdmin'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+/** Folder under /mfe/ and the MFE_<NAME>_URL variable of each remote. */
+export const REMOTE_FOLDERS: Record<RemoteName, string> = {
+  generator: 'generator',
+  billing: 'billing',
+  blog: 'blog',
+  blogAdmin: 'blog-admin',
+};
+const remoteEnv = (name: RemoteName) => `MFE_${REMOTE_FOLDERS[name].toUpperCase().replace('-', '_')}_URL`;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const bool = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : String(v).toLowerCase()),
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
+);
+const emailList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  z.array(z.email()),
+);
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: int(3000, 0, 65535),
+  SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  WEB_DIR: optionalString,
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^mysql:\/\//, 'must start with mysql://')
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  DEV_LOGIN: bool,
+  BLOG_ADMIN_EMAILS: emailList,
+  ADMIN_EMAILS: emailList,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  VIDEO_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'veo', 'kie']).default('local')),
+  GEMINI_API_KEY: optionalString,
+  GEMINI_BASE_URL: optionalUrl,
+  KIE_API_KEY: optionalString,
+  KIE_BASE_URL: optionalUrl,
+  GENERATION_TIMEOUT_S: int(900, 30),
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker', 'web']).default('all')),
+  SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
+  SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
+  GA_MEASUREMENT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  MFE_GENERATOR_URL: optionalUrl,
+  MFE_BILLING_URL: optionalUrl,
+  MFE_BLOG_URL: optionalUrl,
+  MFE_BLOG_ADMIN_URL: optionalUrl,
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  siteUrl: string;
+  dataDir: string;
+  /** Folder holding the built frontends (shell/dist and each mfe-<name>/dist). */
+  webDir: string;
+  database: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  googleClientId: string | null;
+  devLogin: boolean;
+  blogAdminEmails: string[];
+  adminEmails: string[];
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+  video: {
+    provider: 'local' | 'veo' | 'kie';
+    geminiApiKey: string | null;
+    geminiBaseUrl: string | null;
+    kieApiKey: string | null;
+    kieBaseUrl: string | null;
+    timeoutSeconds: number;
+  };
+  storage:
+    | { type: 'local' }
+    | {
+        type: 's3';
+        endpoint: string | null;
+        bucket: string;
+        region: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+      };
+  role: 'all' | 'api' | 'worker' | 'web';
+  signupBonusCredits: number;
+  supportEmail: string;
+  serviceEmail: string;
+  gaMeasurementId: string | null;
+  logLevel: string;
+  /** Where each remote's mf-manifest.json lives, and whether this process serves it. */
+  remotes: Record<RemoteName, { manifestUrl: string; servedHere: boolean }>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the environment once at boot; the only place that looks at process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (production && e.DEV_LOGIN)
+    problems.push('DEV_LOGIN: development sign-in is never allowed when NODE_ENV=production');
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
+  }
+  if (e.VIDEO_PROVIDER === 'veo' && !e.GEMINI_API_KEY)
+    problems.push('GEMINI_API_KEY: required when VIDEO_PROVIDER=veo');
+  if (e.VIDEO_PROVIDER === 'kie' && !e.KIE_API_KEY) problems.push('KIE_API_KEY: required when VIDEO_PROVIDER=kie');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  if (problems.length) throw new ConfigError(problems);
+
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = resolve(e.DATA_DIR);
+  const remotes = Object.fromEntries(
+    REMOTES.map((name) => {
+      const configured = e[remoteEnv(name) as keyof typeof e] as string | undefined;
+      return [
+        name,
+        {
+          manifestUrl: configured ?? `${siteUrl}/mfe/${REMOTE_FOLDERS[name]}/mf-manifest.json`,
+          servedHere: !configured,
+        },
+      ];
+    }),
+  ) as AppConfig['remotes'];
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    siteUrl,
+    dataDir,
+    webDir: resolve(e.WEB_DIR ?? resolve(__dirname, '..', '..', '..')),
+    database: e.DATABASE_URL
+      ? { type: 'mysql', url: e.DATABASE_URL }
+      : { type: 'sqlite', path: resolve(dataDir, 'veo3.sqlite') },
+    redisUrl: e.REDIS_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? null,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    devLogin: !production && (e.DEV_LOGIN ?? !e.GOOGLE_CLIENT_ID),
+    blogAdminEmails: e.BLOG_ADMIN_EMAILS,
+    adminEmails: e.ADMIN_EMAILS,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ?? null }
+      : null,
+    video: {
+      provider: e.VIDEO_PROVIDER,
+      geminiApiKey: e.GEMINI_API_KEY ?? null,
+      geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
+      kieApiKey: e.KIE_API_KEY ?? null,
+      kieBaseUrl: e.KIE_BASE_URL ?? null,
+      timeoutSeconds: e.GENERATION_TIMEOUT_S,
+    },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            type: 's3',
+            endpoint: e.S3_ENDPOINT ?? null,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION ?? null,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+          }
+        : { type: 'local' },
+    role: e.ROLE,
+    signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
+    supportEmail: e.SUPPORT_EMAIL,
+    serviceEmail: e.SERVICE_EMAIL,
+    gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
+    logLevel: e.LOG_LEVEL,
+    remotes,
+  };
+}

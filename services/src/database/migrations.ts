@@ -1,0 +1,4 @@
+import { InitialUsers1763683200000 } from './migrations/1763683200000-initial-users';
+
+/** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
+export const migrations = [InitialUsers1763683200000];

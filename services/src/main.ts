@@ -1,0 +1,23 @@
+import { createApp } from './app.factory';
+import { ConfigError, loadConfig } from './config/app-config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

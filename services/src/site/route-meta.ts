@@ -1,0 +1,74 @@
+export interface RouteMeta {
+  title: string;
+  description: string;
+  /** Private or transactional pages are kept out of search engines and the sitemap. */
+  index: boolean;
+}
+
+const DEFAULT_DESCRIPTION =
+  'Create 8-second AI videos with synchronized, realistic sound from a text prompt or an image with Google Veo 3.';
+
+/** What crawlers and link previews see for each public route, without running JavaScript. */
+export const ROUTE_META: Record<string, RouteMeta> = {
+  '/': { title: 'Veo 3 AI Video Generator with Realistic Sound', description: DEFAULT_DESCRIPTION, index: true },
+  '/text-to-veo3-video': {
+    title: 'Text to Video & Image to Video with Veo 3',
+    description:
+      'Turn a prompt or a picture into an 8-second video with audio. 40 credits per video, ready in minutes.',
+    index: true,
+  },
+  '/pricing': {
+    title: 'Plans & Pricing',
+    description: 'Monthly plans and credit packs for Veo 3 video generation. Credits never expire.',
+    index: true,
+  },
+  '/blog': {
+    title: 'Blog',
+    description: 'Guides, prompts and news about AI video generation with Veo 3.',
+    index: true,
+  },
+  '/video-effects': {
+    title: 'AI Video Effects & Templates',
+    description:
+      'Ready-made AI video effects and templates: interaction, appearance, emotions, entertainment and more.',
+    index: true,
+  },
+  '/ai-french-kissing': {
+    title: 'AI French Kissing Video Generator',
+    description: 'Make a romantic AI kissing video from two photos in minutes.',
+    index: true,
+  },
+  '/asmr-video': {
+    title: 'AI ASMR Video Generator',
+    description: 'Create satisfying ASMR videos with crisp, synchronized sound using Veo 3.',
+    index: true,
+  },
+  '/terms-of-service': {
+    title: 'Terms of Service',
+    description: 'The terms that govern the use of Veo 3 Studio.',
+    index: true,
+  },
+  '/privacy-policy': {
+    title: 'Privacy Policy',
+    description: 'How Veo 3 Studio collects, uses and protects your data.',
+    index: true,
+  },
+  '/refund-policy': {
+    title: 'Refund Policy',
+    description: 'When and how Veo 3 Studio purchases can be refunded.',
+    index: true,
+  },
+  '/login': { title: 'Login', description: 'Sign in to Veo 3 Studio with Google.', index: false },
+  '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
+  '/blog-admin': { title: 'Blog Management', description: 'Write and manage blog articles.', index: false },
+  '/payment/success': { title: 'Payment successful', description: 'Your payment went through.', index: false },
+  '/payment/cancel': { title: 'Payment cancelled', description: 'Your payment was cancelled.', index: false },
+};
+
+export function routeMeta(path: string): RouteMeta & { known: boolean } {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const meta = ROUTE_META[clean];
+  if (meta) return { ...meta, known: true };
+  if (clean.startsWith('/blog/')) return { ...ROUTE_META['/blog']!, known: true };
+  return { ...ROUTE_META['/']!, index: false, known: false };
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, Header, NotFoundException, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SiteService } from './site.service';
+
+@ApiExcludeController()
+@Controller()
+export class SiteController {
+  constructor(private readonly site: SiteService) {}
+
+  @Get('robots.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  robots(): string {
+    return this.site.robotsTxt();
+  }
+
+  @Get('sitemap.xml')
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  sitemap(): string {
+    return this.site.sitemapXml();
+  }
+
+  /** Every client route gets the shell's page (never a 404 page); unknown API and asset paths stay 404. */
+  @Get('*')
+  page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (/^\/(api|mfe|assets)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path))
+      throw new NotFoundException(`Not found: ${path}`);
+    void reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(this.site.renderPage(path));
+  }
+}
