@@ -23,6 +23,8 @@ const swcNode = [
   },
 ];
 
+const swcModules = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
 const web = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -44,9 +46,10 @@ module.exports = {
       rootDir: '<rootDir>/services',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swcNode },
-      // Nest 12 ships ES modules, which Jest on Node 20 can only load once compiled to CommonJS.
-      transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|zod)/)'],
+      transform: { '^.+\\.tsx?$': swcNode, '^.+\\.[cm]?js$': swcModules },
+      // Nest 12 and several of its dependencies ship ES modules, which Jest on Node 20 can only
+      // load once compiled to CommonJS (native require(esm) in Jest needs Node 24.9).
+      transformIgnorePatterns: [],
     },
   ],
 };

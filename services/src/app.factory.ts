@@ -8,6 +8,15 @@ import type { AppConfig } from './config/app-config';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { contentSecurityPolicy, registerStaticSite } from './site/site-static';
 
+const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
+  if (level === 'silent') return false;
+  const nestLevel = level === 'info' ? 'log' : level === 'trace' ? 'verbose' : level;
+  const index = NEST_LEVELS.indexOf(nestLevel as (typeof NEST_LEVELS)[number]);
+  return NEST_LEVELS.slice(0, index < 0 ? 3 : index + 1);
+}
+
 /** Builds the whole HTTP app (also used by integration tests, which pass their own config). */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -17,11 +26,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: 12 * 1024 * 1024,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
+    logger: nestLogLevels(config.logLevel),
     bufferLogs: false,
   });
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.enableShutdownHooks();
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },

@@ -1,0 +1,11 @@
+import { startSiteServer } from './site-server';
+
+/** One built server for the whole run; workers find it through E2E_BASE_URL. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const server = await startSiteServer();
+  process.env.E2E_BASE_URL = server.url;
+  return async () => {
+    const code = await server.stop();
+    if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${server.output()}`);
+  };
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '../support/fixtures';
+
+/** Every route of ARCHITECTURE §1 with the remote that must serve it (null: the shell itself). */
+const ROUTES: { path: string; remote: string | null; heading: RegExp }[] = [
+  { path: '/', remote: null, heading: /Veo 3 AI Video Generator with Realistic Sound/ },
+  { path: '/login', remote: null, heading: /Sign in|Log ?in|Welcome/i },
+  { path: '/video-effects', remote: null, heading: /Effects/i },
+  { path: '/ai-french-kissing', remote: null, heading: /Kiss/i },
+  { path: '/asmr-video', remote: null, heading: /ASMR/ },
+  { path: '/terms-of-service', remote: null, heading: /Terms of Service/ },
+  { path: '/privacy-policy', remote: null, heading: /Privacy Policy/ },
+  { path: '/refund-policy', remote: null, heading: /Refund Policy/ },
+  { path: '/text-to-veo3-video?type=text', remote: 'generator', heading: /Video/ },
+  { path: '/video-history', remote: 'generator', heading: /Video History/ },
+  { path: '/pricing', remote: 'billing', heading: /Plans & Pricing/ },
+  { path: '/payment/success?session_id=cs_test_1', remote: 'billing', heading: /Payment successful/ },
+  { path: '/payment/cancel', remote: 'billing', heading: /cancel/i },
+  { path: '/blog', remote: 'blog', heading: /Blog/ },
+  { path: '/blog/some-article', remote: 'blog', heading: /Article does not exist|Blog/ },
+  { path: '/blog-admin', remote: null, heading: /Sign in|Log ?in|Welcome/i },
+];
+
+for (const route of ROUTES) {
+  test(`${route.path} renders its screen${route.remote ? ` from the ${route.remote} remote` : ''} with no console error`, async ({
+    page,
+    consoleErrors,
+    requests,
+  }) => {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.heading);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toBe(new URL(route.path.split('?')[0]!, page.url()).toString());
+    expect(await page.title()).toMatch(/Veo 3/);
+
+    const remotesLoaded = new Set(requests.filter((p) => p.startsWith('/mfe/')).map((p) => p.split('/')[2]));
+    expect([...remotesLoaded]).toEqual(route.remote ? [route.remote] : []);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('an unknown path lands on the home page', async ({ page, consoleErrors }) => {
+  await page.goto('/no/such/page?x=1');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo 3 AI Video Generator/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the blog admin sends a visitor without a login to /login', async ({ page }) => {
+  await page.goto('/blog-admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('client-side navigation from / loads the generator remote only when asked', async ({ page, requests }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(requests.some((p) => p.startsWith('/mfe/'))).toBe(false);
+  await page.getByRole('link', { name: 'Pricing' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Plans & Pricing/);
+  expect(requests.filter((p) => p.startsWith('/mfe/')).every((p) => p.startsWith('/mfe/billing/'))).toBe(true);
+});

@@ -1,0 +1,73 @@
+import { ConfigError, loadConfig } from './app-config';
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('runs with no variables at all on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.database.type).toBe('sqlite');
+    expect(config.redisUrl).toBeNull();
+    expect(config.stripe).toBeNull();
+    expect(config.devLogin).toBe(true);
+    expect(config.video.provider).toBe('local');
+    expect(config.video.timeoutSeconds).toBe(900);
+    expect(config.remotes.blogAdmin).toEqual({ manifestUrl: 'http://localhost:3000/mfe/blog-admin/mf-manifest.json', servedHere: true });
+  });
+
+  it('switches real parts on from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      SITE_URL: 'https://veo3.example/',
+      DATABASE_URL: 'mysql://u:p@db:3306/veo3',
+      REDIS_URL: 'redis://cache:6379',
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      BLOG_ADMIN_EMAILS: ' Editor@Example.com, chief@example.com ',
+      MFE_BLOG_ADMIN_URL: 'https://cdn.example/blog-admin/mf-manifest.json',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.siteUrl).toBe('https://veo3.example');
+    expect(config.database).toEqual({ type: 'mysql', url: 'mysql://u:p@db:3306/veo3' });
+    expect(config.devLogin).toBe(false);
+    expect(config.stripe?.secretKey).toBe('sk_test_1');
+    expect(config.blogAdminEmails).toEqual(['editor@example.com', 'chief@example.com']);
+    expect(config.remotes.blogAdmin).toEqual({ manifestUrl: 'https://cdn.example/blog-admin/mf-manifest.json', servedHere: false });
+    expect(config.remotes.blog.servedHere).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: /],
+    [{ SITE_URL: 'not a url' }, /^SITE_URL: /],
+    [{ DATABASE_URL: 'postgres://x' }, /^DATABASE_URL: must start with mysql:\/\//],
+    [{ VIDEO_PROVIDER: 'sora' }, /^VIDEO_PROVIDER: /],
+    [{ BLOG_ADMIN_EMAILS: 'not-an-email' }, /^BLOG_ADMIN_EMAILS/],
+    [{ NODE_ENV: 'production' }, /^JWT_SECRET: required when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_LOGIN: 'true' }, /^DEV_LOGIN: /],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/],
+    [{ VIDEO_PROVIDER: 'veo' }, /^GEMINI_API_KEY: required/],
+    [{ VIDEO_PROVIDER: 'kie' }, /^KIE_API_KEY: required/],
+    [{ JWT_SECRET: 'short' }, /^JWT_SECRET: must be at least 32 characters/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(problems(env)).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
+  });
+
+  it('lists every problem at once', () => {
+    expect(problems({ PORT: 'x', SITE_URL: 'y' })).toHaveLength(2);
+  });
+
+  it('never allows dev sign-in in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).devLogin).toBe(false);
+  });
+});
