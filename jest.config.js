@@ -39,6 +39,7 @@ const web = (name) => ({
 });
 
 module.exports = {
+  reporters: ['default', '<rootDir>/scripts/jest/summary-reporter.js'],
   projects: [
     ...['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'].map(web),
     {

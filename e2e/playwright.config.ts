@@ -10,7 +10,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : 'list',
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',

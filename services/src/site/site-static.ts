@@ -35,8 +35,8 @@ export async function registerStaticSite(app: NestFastifyApplication, config: Ap
     await app.register(fastifyStatic, {
       root: mount.root,
       prefix: mount.prefix,
-      // Files are listed once at start (the build is done by then), so the SPA catch-all never shadows them.
-      wildcard: false,
+      // A missing file under a prefix falls through to the JSON 404, never to the SPA page.
+      wildcard: true,
       index: false,
       preCompressed: true,
       cacheControl: false,

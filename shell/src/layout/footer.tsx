@@ -3,6 +3,8 @@ import { useT } from '@veo3/platform/i18n/i18n';
 import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { shellMessages } from '../shell.messages';
 
+const YEAR = new Date().getFullYear();
+
 export function Footer() {
   const t = useT(shellMessages);
   const { supportEmail, serviceEmail } = getRuntimeConfig();
@@ -58,7 +60,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="shell-footer__rights">{t('footerRights', { year: new Date().getFullYear() })}</p>
+      <p className="shell-footer__rights">{t('footerRights', { year: YEAR })}</p>
     </footer>
   );
 }

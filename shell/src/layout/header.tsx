@@ -123,13 +123,13 @@ export function Header() {
   const t = useT(shellMessages);
   const { user } = useSession();
   const scrolled = useScrolled();
-  const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  // The mobile menu belongs to the page it was opened on, so navigating closes it.
+  const [mobileMenuPath, setMobileMenuPath] = useState<string | null>(null);
+  const mobileOpen = mobileMenuPath === pathname;
   const signOut = useSignOut();
   const credits = user?.credits ?? 0;
   const blogActive = pathname === '/blog' || pathname.startsWith('/blog/');
-
-  useEffect(() => setMobileOpen(false), [pathname]);
 
   const links = (
     <>
@@ -189,7 +189,7 @@ export function Header() {
             aria-expanded={mobileOpen}
             aria-controls="shell-mobile-menu"
             aria-label={mobileOpen ? t('closeMenu') : t('openMenu')}
-            onClick={() => setMobileOpen((v) => !v)}
+            onClick={() => setMobileMenuPath(mobileOpen ? null : pathname)}
           >
             <span aria-hidden="true">{mobileOpen ? '✕' : '☰'}</span>
           </button>

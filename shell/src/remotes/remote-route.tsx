@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Spinner } from '@veo3/platform/ui/spinner';
@@ -51,6 +51,8 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<Error | null>(null);
 
+  const Page = useMemo(() => remotePage(remote, expose, attempt > 0), [remote, expose, attempt]);
+
   if (error) {
     const reason = error instanceof RemoteLoadError ? error.message : t('crashed');
     return (
@@ -68,7 +70,6 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
     );
   }
 
-  const Page = remotePage(remote, expose, attempt > 0);
   return (
     <RemoteErrorBoundary key={attempt} onError={setError}>
       <Suspense
@@ -78,6 +79,8 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
           </div>
         }
       >
+        {/* A remote page is known only at runtime; remotePage() caches it per route so its state survives re-renders. */}
+        {/* oxlint-disable-next-line react/static-components */}
         <Page />
       </Suspense>
     </RemoteErrorBoundary>
