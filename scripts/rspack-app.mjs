@@ -19,15 +19,13 @@ function platformModules(dir = platformSrc) {
   });
 }
 
-// Every platform module is its own shared singleton: session, i18n and the
+// Every platform module is its own shared singleton: session, i18n, the router and the
 // query client keep module state that must exist once per page.
 function sharedModules() {
   const shared = {
     react: { singleton: true, requiredVersion: '^19.0.0' },
     'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
     'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-    'react-router': { singleton: true, requiredVersion: '^7.0.0' },
-    'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
     '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   };
   for (const mod of platformModules()) {
@@ -77,6 +75,8 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
       alias: { '@veo3/platform': platformSrc },
     },
     module: {
+      // `import styles from './x.module.css'` (a default export of class names), as in Jest's stub.
+      parser: { 'css/module': { namedExports: false } },
       rules: [
         {
           test: /\.tsx?$/,

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, useEffect } from 'react';
+import { Navigate, Route, Routes } from '@veo3/platform/routing/router';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Spinner } from '@veo3/platform/ui/spinner';
@@ -9,13 +9,19 @@ import { RemoteRoute } from './remotes/remote-route';
 import { RouteTracker } from './analytics/route-tracker';
 import { shellMessages } from './shell.messages';
 import { HomePage } from './pages/home/home-page';
-import { LoginPage } from './pages/login/login-page';
-import { VideoEffectsPage } from './pages/video-effects/video-effects-page';
-import { FrenchKissingPage } from './pages/landing/french-kissing-page';
-import { AsmrVideoPage } from './pages/landing/asmr-video-page';
-import { TermsPage } from './pages/legal/terms-page';
-import { PrivacyPage } from './pages/legal/privacy-page';
-import { RefundPage } from './pages/legal/refund-page';
+
+// The home page ships with the shell; the other shell pages load on first visit.
+const LoginPage = lazy(() => import('./pages/login/login-page').then((m) => ({ default: m.LoginPage })));
+const VideoEffectsPage = lazy(() =>
+  import('./pages/video-effects/video-effects-page').then((m) => ({ default: m.VideoEffectsPage })),
+);
+const FrenchKissingPage = lazy(() =>
+  import('./pages/landing/french-kissing-page').then((m) => ({ default: m.FrenchKissingPage })),
+);
+const AsmrVideoPage = lazy(() => import('./pages/landing/asmr-video-page').then((m) => ({ default: m.AsmrVideoPage })));
+const TermsPage = lazy(() => import('./pages/legal/terms-page').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+const RefundPage = lazy(() => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })));
 
 /** Which remote serves which route (ARCHITECTURE §1); every other path is the shell's own. */
 export const remoteRoutes = [

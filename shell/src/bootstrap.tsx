@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@veo3/platform/routing/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { getQueryClient } from '@veo3/platform/query/query-client';
 import { getLanguage } from '@veo3/platform/i18n/i18n';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@veo3/platform/routing/router';
 import { trackPageView } from '@veo3/platform/analytics/analytics';
 
 /** One page view per route change (SPEC §2), after the page has set its title. */

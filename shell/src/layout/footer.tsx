@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { shellMessages } from '../shell.messages';

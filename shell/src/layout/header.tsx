@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@veo3/platform/routing/router';
 import { LANGUAGES, setLanguage, useLanguage, useT, type Language } from '@veo3/platform/i18n/i18n';
 import { useSession } from '@veo3/platform/session/use-session';
 import type { User } from '@veo3/platform/types/user';

@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Outlet } from '@veo3/platform/routing/router';
+import { Spinner } from '@veo3/platform/ui/spinner';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -14,7 +16,15 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense
+          fallback={
+            <div className="shell-remote-loading">
+              <Spinner size="lg" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

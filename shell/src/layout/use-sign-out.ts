@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@veo3/platform/routing/router';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { getQueryClient } from '@veo3/platform/query/query-client';
 
