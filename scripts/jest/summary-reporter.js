@@ -8,7 +8,11 @@ class SummaryReporter {
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, 'jest-summary.json'),
-      JSON.stringify({ passed: results.numPassedTests, failed: results.numFailedTests, skipped: results.numPendingTests }),
+      JSON.stringify({
+        passed: results.numPassedTests,
+        failed: results.numFailedTests,
+        skipped: results.numPendingTests,
+      }),
     );
   }
 }

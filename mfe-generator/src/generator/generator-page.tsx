@@ -1,10 +1,120 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useSession } from '@veo3/platform/session/use-session';
+import { Button } from '@veo3/platform/ui/button';
+import { AccountNotice } from './account-notice';
+import { GenerationDetails } from './generation-details';
+import { generatorMessages } from './generator.messages';
+import { ImageUpload } from './image-upload';
+import { MODEL_OPTIONS, type GenerationMode } from './model-options';
+import { ModeTabs } from './mode-tabs';
+import { ResultPreview } from './result-preview';
+import { useGenerationMode } from './use-generation-mode';
+import { validateGeneration, type GenerationIssue } from './validate-generation';
+import styles from './generator-page.module.css';
+
+/** What the Generate button last reported, tied to the mode it was pressed in. */
+interface Feedback {
+  mode: GenerationMode;
+  issue: GenerationIssue | null;
+}
 
 export default function GeneratorPage() {
-  usePageMeta('Text to Video', '/text-to-veo3-video');
+  const t = useT(generatorMessages);
+  const { user } = useSession();
+  const [mode, setMode] = useGenerationMode();
+  const model = MODEL_OPTIONS[mode];
+  // Each tab keeps its own draft: text starts with the sample prompt, image starts empty (SPEC §2).
+  const [prompts, setPrompts] = useState<Record<GenerationMode, string>>(() => ({
+    text: t('defaultPrompt'),
+    image: '',
+  }));
+  const [image, setImage] = useState<File | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const tabId = (m: GenerationMode) => `${baseId}-tab-${m}`;
+  const promptId = `${baseId}-prompt`;
+
+  usePageMeta(t(mode === 'image' ? 'titleImage' : 'titleText'), '/text-to-veo3-video', t('metaDescription'));
+
+  const prompt = prompts[mode];
+  const current = feedback?.mode === mode ? feedback : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFeedback({ mode, issue: validateGeneration({ mode, prompt, image, user, model }) });
+  };
+
   return (
-    <section>
-      <h1>Text to Video</h1>
-    </section>
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <p className={styles.eyebrow}>{t('eyebrow')}</p>
+        <h1 className={styles.title}>{t('heading')}</h1>
+        <p className={styles.intro}>{t('intro')}</p>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.card}>
+          <ModeTabs
+            mode={mode}
+            panelId={panelId}
+            tabId={tabId}
+            onChange={(next) => {
+              setFeedback(null);
+              setMode(next);
+            }}
+          />
+          <form
+            id={panelId}
+            role="tabpanel"
+            aria-labelledby={tabId(mode)}
+            className={styles.form}
+            noValidate
+            onSubmit={onSubmit}
+          >
+            {mode === 'image' && (
+              <ImageUpload
+                image={image}
+                onChange={(file) => {
+                  setFeedback(null);
+                  setImage(file);
+                }}
+              />
+            )}
+            <div className={styles.field}>
+              <label htmlFor={promptId} className={styles.label}>
+                {t('promptLabel')}
+              </label>
+              <textarea
+                id={promptId}
+                className={styles.textarea}
+                rows={mode === 'text' ? 8 : 5}
+                value={prompt}
+                placeholder={t(mode === 'text' ? 'promptPlaceholderText' : 'promptPlaceholderImage')}
+                onChange={(event) => {
+                  setFeedback(null);
+                  setPrompts((all) => ({ ...all, [mode]: event.target.value }));
+                }}
+              />
+            </div>
+            <GenerationDetails model={model} />
+            <AccountNotice user={user} cost={model.cost} />
+            <Button type="submit" size="lg" className={styles.generate}>
+              {t('generate')}
+            </Button>
+            <p
+              role="status"
+              aria-live="polite"
+              className={current?.issue ? styles.feedbackError : current ? styles.feedbackInfo : styles.feedbackEmpty}
+            >
+              {current && (current.issue ? t(current.issue.key, current.issue.vars) : t('notAvailable'))}
+            </p>
+          </form>
+        </div>
+        <ResultPreview />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,16 @@
 import { ApiError, apiRequest, MAX_RETRIES, RETRY_DELAY_MS } from './api-client';
 import { sessionStore } from '../session/session-store';
 
-const user = { id: '7', email: 'ann@example.com', name: 'Ann', picture: null, avatar_url: null, credits: 5, can_manage_blog: false, provider: 'dev' as const };
+const user = {
+  id: '7',
+  email: 'ann@example.com',
+  name: 'Ann',
+  picture: null,
+  avatar_url: null,
+  credits: 5,
+  can_manage_blog: false,
+  provider: 'dev' as const,
+};
 
 // jsdom has no fetch Response; the client only reads ok, status and text().
 function textResponse(text: string, status: number): Response {
@@ -69,7 +78,9 @@ describe('apiRequest', () => {
   it('aborts a request after the timeout and retries it', async () => {
     fetchMock.mockImplementationOnce(
       (_url, init: RequestInit) =>
-        new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     fetchMock.mockResolvedValueOnce(jsonResponse({ second: true }));
     const result = apiRequest('/api/slow', { timeoutMs: 30_000 });
@@ -79,7 +90,9 @@ describe('apiRequest', () => {
   });
 
   it('does not retry an HTTP error; raises the server message and code', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Not enough credits', code: 'CREDITS_INSUFFICIENT' }, 402));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, message: 'Not enough credits', code: 'CREDITS_INSUFFICIENT' }, 402),
+    );
     const error = await apiRequest('/api/video/generate', { method: 'POST' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 402, message: 'Not enough credits', code: 'CREDITS_INSUFFICIENT' });

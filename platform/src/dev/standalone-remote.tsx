@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from '@veo3/platform/routing/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { getQueryClient } from '../query/query-client';
 import { sessionStore } from '../session/session-store';

@@ -1,6 +1,9 @@
 import { defineMessages, detectLanguage, format, setLanguage, translate } from './i18n';
 
-const messages = defineMessages({ hello: 'Hello {name}', n: '{count} credits' }, { hello: '你好 {name}', n: '{count} 积分' });
+const messages = defineMessages(
+  { hello: 'Hello {name}', n: '{count} credits' },
+  { hello: '你好 {name}', n: '{count} 积分' },
+);
 
 describe('i18n', () => {
   beforeEach(() => localStorage.clear());

@@ -1,6 +1,15 @@
 import { sessionStore, TOKEN_KEY, USER_KEY } from './session-store';
 
-const user = { id: '1', email: 'a@b.c', name: null, picture: null, avatar_url: null, credits: 3, can_manage_blog: false, provider: 'dev' as const };
+const user = {
+  id: '1',
+  email: 'a@b.c',
+  name: null,
+  picture: null,
+  avatar_url: null,
+  credits: 3,
+  can_manage_blog: false,
+  provider: 'dev' as const,
+};
 
 describe('sessionStore', () => {
   beforeEach(() => localStorage.clear());

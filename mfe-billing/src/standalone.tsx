@@ -1,0 +1,13 @@
+import { StandaloneRemote } from '@veo3/platform/dev/standalone-remote';
+import PricingPage from './pricing/pricing-page';
+import PaymentSuccessPage from './payment/payment-success-page';
+import PaymentCancelPage from './payment/payment-cancel-page';
+
+StandaloneRemote({
+  name: 'mfe-billing',
+  routes: [
+    { path: '/pricing', element: <PricingPage /> },
+    { path: '/payment/success', element: <PaymentSuccessPage /> },
+    { path: '/payment/cancel', element: <PaymentCancelPage /> },
+  ],
+});

@@ -1,0 +1,92 @@
+/**
+ * How article content is displayed (SPEC §9: simple markdown markers become markup).
+ *
+ * - Inline markers: `code`, **bold**, *italic*, and [text](https://…) links (http and https only).
+ * - Editor HTML (content that starts with a block element such as <p> or <h2>; the server
+ *   sanitizes it on save) keeps its markup: only the text between tags gets the inline
+ *   markers, and never inside <a>, <code> or <pre>.
+ * - Anything else is plain text: it is HTML-escaped first, so typed markup is shown, never run.
+ *   Then '#'…'######' plus a space at the start of a line make headings h2…h6 (the article
+ *   title is the page's only h1), blank lines separate paragraphs and single line breaks
+ *   become <br>.
+ */
+export function markdownToHtml(content: string): string {
+  const text = content.replace(/\uE000/g, '');
+  return EDITOR_HTML.test(text) ? markEditorHtml(text) : plainTextToHtml(text);
+}
+
+const EDITOR_HTML = /^\s*<(p|h[1-6]|div|ul|ol|blockquote|figure|pre|table|hr|section|article)\b/i;
+const NO_MARKERS_INSIDE = new Set(['a', 'code', 'pre']);
+// A private-use character (stripped from the input above) marks set-aside spans while markers are replaced.
+const PLACEHOLDER = /\uE000(\d+)\uE000/g;
+
+function markEditorHtml(html: string): string {
+  let protectedDepth = 0;
+  // Splitting on a capture group puts every tag (or comment) at an odd index.
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part, index) => {
+      if (index % 2 === 0) return protectedDepth > 0 ? part : inlineMarkers(part);
+      const [, slash, name = ''] = /^<(\/?)([a-z][a-z0-9]*)/i.exec(part) ?? [];
+      if (NO_MARKERS_INSIDE.has(name.toLowerCase()) && !part.endsWith('/>')) {
+        protectedDepth = Math.max(0, protectedDepth + (slash ? -1 : 1));
+      }
+      return part;
+    })
+    .join('');
+}
+
+function plainTextToHtml(text: string): string {
+  const blocks: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) blocks.push(`<p>${paragraph.map(inlineMarkers).join('<br>')}</p>`);
+    paragraph = [];
+  };
+  for (const line of escapeHtml(text).split(/\r?\n/)) {
+    const heading = /^(#{1,6})[ \t]+(.*\S)\s*$/.exec(line);
+    if (heading) {
+      const [, hashes = '', body = ''] = heading;
+      const level = Math.min(hashes.length + 1, 6);
+      flush();
+      blocks.push(`<h${level}>${inlineMarkers(body)}</h${level}>`);
+    } else if (line.trim() === '') {
+      flush();
+    } else {
+      paragraph.push(line.trim());
+    }
+  }
+  flush();
+  return blocks.join('\n');
+}
+
+function inlineMarkers(text: string): string {
+  // Code spans and links are set aside first, so markers inside them (or inside a URL) stay as written.
+  const kept: string[] = [];
+  const keep = (html: string) => `\uE000${kept.push(html) - 1}\uE000`;
+  const marked = emphasis(
+    text
+      .replace(/`([^`\n]+)`/g, (_, code: string) => keep(`<code>${code}</code>`))
+      .replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s()"<>]+)\)/gi, (_, label: string, href: string) =>
+        keep(`<a href="${href}" rel="noopener noreferrer">${emphasis(label)}</a>`),
+      ),
+  );
+  const restore = (html: string): string =>
+    html.replace(PLACEHOLDER, (_, index: string) => restore(kept[Number(index)] ?? ''));
+  return restore(marked);
+}
+
+function emphasis(text: string): string {
+  return text
+    .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, '<strong>$1</strong>')
+    .replace(/\*(?=\S)([^*\n]*?[^\s*])\*/g, '<em>$1</em>');
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

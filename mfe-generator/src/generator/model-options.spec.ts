@@ -1,0 +1,15 @@
+import { MODEL_OPTIONS, parseMode } from './model-options';
+
+describe('model options', () => {
+  it('match the spec table', () => {
+    expect(MODEL_OPTIONS.text).toEqual({ mode: 'text', name: 'VEO 3 Text', apiPath: 'veo3', cost: 40 });
+    expect(MODEL_OPTIONS.image).toEqual({ mode: 'image', name: 'VEO 3 Image', apiPath: 'veo3-fast-frames', cost: 40 });
+  });
+
+  it('reads the mode from ?type=, defaulting to text', () => {
+    expect(parseMode('image')).toBe('image');
+    expect(parseMode('text')).toBe('text');
+    expect(parseMode(null)).toBe('text');
+    expect(parseMode('video')).toBe('text');
+  });
+});

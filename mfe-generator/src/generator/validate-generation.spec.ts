@@ -1,0 +1,54 @@
+import { translate } from '@veo3/platform/i18n/i18n';
+import { generatorMessages } from './generator.messages';
+import { MODEL_OPTIONS } from './model-options';
+import { validateGeneration, type GenerationInput } from './validate-generation';
+
+const image = new File(['x'], 'cat.png', { type: 'image/png' });
+
+function message(input: Partial<GenerationInput>): string | null {
+  const mode = input.mode ?? 'text';
+  const issue = validateGeneration({
+    mode,
+    prompt: 'A toy car',
+    image: null,
+    user: { credits: 100 },
+    model: MODEL_OPTIONS[mode],
+    ...input,
+  });
+  return issue && translate(generatorMessages, issue.key, issue.vars, 'en');
+}
+
+describe('validateGeneration', () => {
+  it('passes a complete request', () => {
+    expect(message({})).toBeNull();
+    expect(message({ mode: 'image', image })).toBeNull();
+    expect(message({ user: { credits: 40 } })).toBeNull();
+  });
+
+  it('asks for a prompt first, even when everything else is missing too', () => {
+    expect(message({ mode: 'image', prompt: '   ', image: null, user: null })).toBe('Please enter a prompt');
+  });
+
+  it('then asks for an image in image mode', () => {
+    expect(message({ mode: 'image', user: null })).toBe(
+      'Image to Video mode requires an image. Please upload an image.',
+    );
+  });
+
+  it('does not need an image in text mode', () => {
+    expect(message({ mode: 'text', user: null })).toBe('Please login before generating a video');
+  });
+
+  it('then asks to login', () => {
+    expect(message({ mode: 'image', image, user: null })).toBe('Please login before generating a video');
+  });
+
+  it('finally checks the credits against the model cost', () => {
+    expect(message({ user: { credits: 12 } })).toBe(
+      'Not enough credits! Generating a VEO 3 Text video requires 40 credits, you currently have 12 credits',
+    );
+    expect(message({ mode: 'image', image, user: { credits: 39 } })).toBe(
+      'Not enough credits! Generating a VEO 3 Image video requires 40 credits, you currently have 39 credits',
+    );
+  });
+});
