@@ -10,7 +10,10 @@ if (!existsSync(join(root, 'services', 'dist', 'main.js'))) await build({ parts:
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const children = [
-  spawn(bin('tsc'), ['-w', '--preserveWatchOutput', '-p', 'services/tsconfig.build.json'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('tsc'), ['-w', '--preserveWatchOutput', '-p', 'services/tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   ...FRONTENDS.map((dir) =>
     spawn(bin('rspack'), ['build', '--watch', '--mode', 'development'], { cwd: join(root, dir), stdio: 'inherit' }),
   ),

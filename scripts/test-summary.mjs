@@ -13,5 +13,7 @@ const e2e = pw
   : { passed: 0, failed: 0, skipped: 0 };
 
 console.log(`unit: ${jest.passed} passed, ${jest.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
-console.log(`${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed, ${jest.skipped + e2e.skipped} skipped`);
+console.log(
+  `${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed, ${jest.skipped + e2e.skipped} skipped`,
+);
 process.exit(jest.failed + e2e.failed > 0 ? 1 : 0);
