@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { contentSecurityPolicy, registerStaticSite } from './site/site-static';
 
 const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -22,7 +23,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     // Structured JSON request logs from Fastify's pino logger.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -30,6 +31,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: false,
   });
   app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalPipes(new StandardSchemaValidationPipe());
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },

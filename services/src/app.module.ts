@@ -3,12 +3,26 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { AuthModule } from './auth/auth.module';
+import { CreditsModule } from './credits/credits.module';
+import { UsersModule } from './users/users.module';
 import { SiteModule } from './site/site.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     // SiteModule last: its catch-all page route must not shadow API routes.
-    return { module: AppModule, imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, SiteModule] };
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        HealthModule,
+        UsersModule,
+        CreditsModule,
+        AuthModule,
+        SiteModule,
+      ],
+    };
   }
 }

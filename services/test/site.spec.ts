@@ -29,7 +29,11 @@ describe('site serving', () => {
   it.each([
     ['/', 'Veo 3 AI Video Generator with Realistic Sound | Veo 3 Studio', 'https://veo3.example/'],
     ['/pricing', 'Plans &amp; Pricing | Veo 3 Studio', 'https://veo3.example/pricing'],
-    ['/text-to-veo3-video?type=image', 'Text to Video &amp; Image to Video with Veo 3 | Veo 3 Studio', 'https://veo3.example/text-to-veo3-video'],
+    [
+      '/text-to-veo3-video?type=image',
+      'Text to Video &amp; Image to Video with Veo 3 | Veo 3 Studio',
+      'https://veo3.example/text-to-veo3-video',
+    ],
   ])('serves %s as the shell page with its own title, canonical and Open Graph tags', async (url, title, canonical) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);

@@ -21,7 +21,10 @@ describe('loadConfig', () => {
     expect(config.devLogin).toBe(true);
     expect(config.video.provider).toBe('local');
     expect(config.video.timeoutSeconds).toBe(900);
-    expect(config.remotes.blogAdmin).toEqual({ manifestUrl: 'http://localhost:3000/mfe/blog-admin/mf-manifest.json', servedHere: true });
+    expect(config.remotes.blogAdmin).toEqual({
+      manifestUrl: 'http://localhost:3000/mfe/blog-admin/mf-manifest.json',
+      servedHere: true,
+    });
   });
 
   it('switches real parts on from the environment', () => {
@@ -42,7 +45,10 @@ describe('loadConfig', () => {
     expect(config.devLogin).toBe(false);
     expect(config.stripe?.secretKey).toBe('sk_test_1');
     expect(config.blogAdminEmails).toEqual(['editor@example.com', 'chief@example.com']);
-    expect(config.remotes.blogAdmin).toEqual({ manifestUrl: 'https://cdn.example/blog-admin/mf-manifest.json', servedHere: false });
+    expect(config.remotes.blogAdmin).toEqual({
+      manifestUrl: 'https://cdn.example/blog-admin/mf-manifest.json',
+      servedHere: false,
+    });
     expect(config.remotes.blog.servedHere).toBe(true);
   });
 

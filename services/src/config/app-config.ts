@@ -57,6 +57,9 @@ const envSchema = z.object({
   ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/oauth2/v1/certs')),
+  TRUST_PROXY: bool,
+  SIGNIN_RATE_LIMIT: int(20, 1, 100_000),
   DEV_LOGIN: bool,
   BLOG_ADMIN_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
@@ -107,7 +110,13 @@ export interface AppConfig {
   redisUrl: string | null;
   jwtSecret: string | null;
   googleClientId: string | null;
+  /** Where Google's token-signing certificates are fetched (a local fake in tests). */
+  googleCertsUrl: string;
   devLogin: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you trust). */
+  trustProxy: boolean;
+  /** Sign-in attempts per minute per client address. */
+  signinRateLimit: number;
   blogAdminEmails: string[];
   adminEmails: string[];
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
@@ -196,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? null,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    googleCertsUrl: e.GOOGLE_CERTS_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    signinRateLimit: e.SIGNIN_RATE_LIMIT,
     devLogin: !production && (e.DEV_LOGIN ?? !e.GOOGLE_CLIENT_ID),
     blogAdminEmails: e.BLOG_ADMIN_EMAILS,
     adminEmails: e.ADMIN_EMAILS,

@@ -1,4 +1,5 @@
 import { InitialUsers1763683200000 } from './migrations/1763683200000-initial-users';
+import { SessionsAndLedger1763683300000 } from './migrations/1763683300000-sessions-and-ledger';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
-export const migrations = [InitialUsers1763683200000];
+export const migrations = [InitialUsers1763683200000, SessionsAndLedger1763683300000];

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, MoreThan, type Repository } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { CreditsService } from '../credits/credits.service';
+import { toPublicUser, type PublicUser, type UserEntity } from '../users/user.entity';
+import { UsersService, type SignInProfile } from '../users/users.service';
+import { AuthErrorCode, AuthException } from './auth.exception';
+import { GoogleTokenVerifier } from './google-token.verifier';
+import { SessionEntity } from './session.entity';
+
+export const SESSION_DAYS = 7;
+
+export interface TokenPayload {
+  sub: string;
+  sid: string;
+}
+
+export interface SignInResult {
+  success: true;
+  token: string;
+  user: PublicUser;
+}
+
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly users: UsersService,
+    private readonly credits: CreditsService,
+    private readonly jwt: JwtService,
+    private readonly google: GoogleTokenVerifier,
+  ) {}
+
+  async signInWithGoogle(idToken: string, client: ClientInfo): Promise<SignInResult> {
+    const identity = await this.google.verify(idToken);
+    return this.signIn({ provider: 'google', ...identity }, client);
+  }
+
+  async signInDev(email: string, name: string | null, client: ClientInfo): Promise<SignInResult> {
+    if (!this.config.devLogin) {
+      throw new AuthException(AuthErrorCode.DevLoginDisabled, 'Development sign-in is not available on this site');
+    }
+    const normalized = email.trim().toLowerCase();
+    return this.signIn({ provider: 'dev', subject: normalized, email: normalized, name, picture: null }, client);
+  }
+
+  /** Revokes the session, so its token stops working everywhere at once. */
+  async signOut(sessionId: string): Promise<void> {
+    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** The user of a verified token, provided its session is neither revoked nor expired. */
+  async userForToken(payload: TokenPayload): Promise<UserEntity> {
+    const session = await this.sessions.findOneBy({
+      id: payload.sid,
+      userId: payload.sub,
+      revokedAt: IsNull(),
+      expiresAt: MoreThan(new Date()),
+    });
+    const user = session ? await this.users.findById(payload.sub) : null;
+    if (!user) {
+      throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
+    }
+    return user;
+  }
+
+  private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInResult> {
+    let { user, created } = await this.users.upsertFromSignIn(profile);
+    if (created && this.config.signupBonusCredits > 0) {
+      const { balance } = await this.credits.grant({
+        userId: user.id,
+        amount: this.config.signupBonusCredits,
+        sourceType: 'bonus',
+        sourceId: user.id,
+        description: 'Welcome bonus',
+        idempotencyKey: `signup:${user.id}`,
+      });
+      user = { ...user, credits: balance };
+    }
+    const session = await this.sessions.save(
+      this.sessions.create({
+        id: randomUUID(),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+        revokedAt: null,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        ip: client.ip?.slice(0, 64) ?? null,
+      }),
+    );
+    const payload: TokenPayload = { sub: user.id, sid: session.id };
+    const token = await this.jwt.signAsync(payload, { expiresIn: `${SESSION_DAYS}d` });
+    return { success: true, token, user: toPublicUser(user) };
+  }
+}

@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+export const CREDIT_SOURCE_TYPES = ['purchase', 'plan', 'renewal', 'video', 'refund', 'bonus', 'admin'] as const;
+export type CreditSourceType = (typeof CREDIT_SOURCE_TYPES)[number];
+
+/** One line of the append-only credit ledger; rows are never updated or deleted. */
+@Entity('credit_transactions')
+export class CreditTransactionEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  /** Positive for a grant, negative for a debit. */
+  @Column({ type: 'int' })
+  amount: number;
+
+  @Column({ name: 'balance_after', type: 'int' })
+  balanceAfter: number;
+
+  @Column({ name: 'source_type', type: 'varchar', length: 20 })
+  sourceType: CreditSourceType;
+
+  @Column({ name: 'source_id', type: 'varchar', length: 200, nullable: true })
+  sourceId: string | null;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 255 })
+  idempotencyKey: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+}
+
+export interface PublicCreditTransaction {
+  id: string;
+  amount: number;
+  balance_after: number;
+  source_type: CreditSourceType;
+  source_id: string | null;
+  description: string | null;
+  created_at: string;
+}
+
+export function toPublicTransaction(t: CreditTransactionEntity): PublicCreditTransaction {
+  return {
+    id: t.id,
+    amount: t.amount,
+    balance_after: t.balanceAfter,
+    source_type: t.sourceType,
+    source_id: t.sourceId,
+    description: t.description,
+    created_at: t.createdAt.toISOString(),
+  };
+}

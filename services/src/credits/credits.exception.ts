@@ -1,0 +1,23 @@
+import { AppException } from '../common/app.exception';
+
+export enum CreditsErrorCode {
+  Insufficient = 'CREDITS_INSUFFICIENT',
+  InvalidAmount = 'CREDITS_INVALID_AMOUNT',
+  UserNotFound = 'CREDITS_USER_NOT_FOUND',
+  Forbidden = 'CREDITS_FORBIDDEN',
+  UnknownModel = 'CREDITS_UNKNOWN_MODEL',
+}
+
+const STATUS: Record<CreditsErrorCode, number> = {
+  [CreditsErrorCode.Insufficient]: 409,
+  [CreditsErrorCode.InvalidAmount]: 400,
+  [CreditsErrorCode.UserNotFound]: 404,
+  [CreditsErrorCode.Forbidden]: 403,
+  [CreditsErrorCode.UnknownModel]: 400,
+};
+
+export class CreditsException extends AppException<CreditsErrorCode> {
+  constructor(code: CreditsErrorCode, message: string) {
+    super(code, message, STATUS[code]);
+  }
+}

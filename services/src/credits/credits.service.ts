@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { toPublicUser, UserEntity, type PublicUser } from '../users/user.entity';
+import { findVideoModel } from '../video/video-models';
+import { inTransaction, isUniqueViolation } from '../database/transaction';
+import {
+  CreditTransactionEntity,
+  toPublicTransaction,
+  type CreditSourceType,
+  type PublicCreditTransaction,
+} from './credit-transaction.entity';
+import type { CreditChangeDto } from './dto/credit-change.dto';
+import { CreditsErrorCode, CreditsException } from './credits.exception';
+
+export interface CreditChange {
+  userId: string;
+  /** Always positive; `grant` adds it, `debit` takes it away. */
+  amount: number;
+  sourceType: CreditSourceType;
+  sourceId: string | null;
+  description: string | null;
+  /** Applying the same key again changes nothing (webhook replays, retried jobs, double clicks). */
+  idempotencyKey: string;
+}
+
+export interface CreditResult {
+  transaction: CreditTransactionEntity;
+  balance: number;
+  /** true when the key had been applied before and nothing changed now. */
+  replayed: boolean;
+}
+
+@Injectable()
+export class CreditsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Adds credits; pass `manager` to take part in a caller's transaction. */
+  grant(change: CreditChange, manager?: EntityManager): Promise<CreditResult> {
+    return this.apply(change, +1, manager);
+  }
+
+  /** Takes credits only if the balance covers them, in one conditional update (no read-then-write). */
+  debit(change: CreditChange, manager?: EntityManager): Promise<CreditResult> {
+    return this.apply(change, -1, manager);
+  }
+
+  /** GET /api/credits/balance: the balance, the latest 10 ledger lines and the fresh user record. */
+  async summary(
+    userId: string,
+  ): Promise<{ total_credits: number; transactions: PublicCreditTransaction[]; user: PublicUser }> {
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    const { items } = await this.history(userId, 10, 0);
+    return { total_credits: user.credits, transactions: items.map(toPublicTransaction), user: toPublicUser(user) };
+  }
+
+  /** A user reads their own ledger; an administrator may read anyone's. */
+  async transactionsFor(viewer: UserEntity, userId: string, limit: number, offset: number) {
+    if (viewer.id !== userId && !viewer.isAdmin) {
+      throw new CreditsException(CreditsErrorCode.Forbidden, 'You can only see your own credit history');
+    }
+    const { items, total } = await this.history(userId, limit, offset);
+    return { items: items.map(toPublicTransaction), total, limit, offset };
+  }
+
+  async checkModel(userId: string, modelId: string): Promise<{ cost: number; balance: number; enough: boolean }> {
+    const model = findVideoModel(modelId);
+    if (!model) throw new CreditsException(CreditsErrorCode.UnknownModel, `Unknown model: ${modelId}`);
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ select: { credits: true }, where: { id: userId } });
+    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    return { cost: model.cost, balance: user.credits, enough: user.credits >= model.cost };
+  }
+
+  /** An administrator's adjustment; sourceType + sourceId make it idempotent per direction. */
+  async adminChange(body: CreditChangeDto, direction: 'add' | 'deduct') {
+    const change: CreditChange = {
+      userId: body.userId,
+      amount: body.amount,
+      sourceType: body.sourceType,
+      sourceId: body.sourceId,
+      description: body.description ?? null,
+      idempotencyKey: `manual:${direction}:${body.sourceType}:${body.sourceId}`,
+    };
+    const result = direction === 'add' ? await this.grant(change) : await this.debit(change);
+    return { transaction: toPublicTransaction(result.transaction), balance: result.balance, replayed: result.replayed };
+  }
+
+  private async history(userId: string, limit: number, offset: number) {
+    const [items, total] = await this.dataSource.getRepository(CreditTransactionEntity).findAndCount({
+      where: { userId },
+      // id breaks ties within a millisecond, so pages never overlap.
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
+    return { items, total };
+  }
+
+  private async apply(change: CreditChange, sign: 1 | -1, manager?: EntityManager): Promise<CreditResult> {
+    if (!Number.isSafeInteger(change.amount) || change.amount <= 0) {
+      throw new CreditsException(CreditsErrorCode.InvalidAmount, 'Amount must be a positive whole number');
+    }
+    if (manager) return this.applyIn(manager, change, sign);
+    try {
+      return await inTransaction(this.dataSource, (m) => this.applyIn(m, change, sign));
+    } catch (error) {
+      // The same key applied concurrently: the other request won; report its result.
+      if (!isUniqueViolation(error)) throw error;
+      const replay = await this.findReplay(this.dataSource.manager, change);
+      if (!replay) throw error;
+      return replay;
+    }
+  }
+
+  private async findReplay(m: EntityManager, change: CreditChange): Promise<CreditResult | null> {
+    const existing = await m.findOneBy(CreditTransactionEntity, { idempotencyKey: change.idempotencyKey });
+    if (!existing) return null;
+    const user = await m.findOne(UserEntity, { select: { credits: true }, where: { id: existing.userId } });
+    return { transaction: existing, balance: user?.credits ?? existing.balanceAfter, replayed: true };
+  }
+
+  private async applyIn(m: EntityManager, change: CreditChange, sign: 1 | -1): Promise<CreditResult> {
+    const replay = await this.findReplay(m, change);
+    if (replay) return replay;
+
+    const update = m
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ credits: () => 'credits + :delta' })
+      .where('id = :id', { id: change.userId })
+      .setParameter('delta', sign * change.amount);
+    if (sign < 0) update.andWhere('credits >= :needed', { needed: change.amount });
+    const { affected } = await update.execute();
+    if (!affected) {
+      const exists = await m.existsBy(UserEntity, { id: change.userId });
+      if (!exists) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+      const balance = await m.findOne(UserEntity, { select: { credits: true }, where: { id: change.userId } });
+      throw new CreditsException(
+        CreditsErrorCode.Insufficient,
+        `Not enough credits: ${change.amount} needed, ${balance?.credits ?? 0} available`,
+      );
+    }
+
+    const { credits } = await m.findOneOrFail(UserEntity, { select: { credits: true }, where: { id: change.userId } });
+    const transaction = m.create(CreditTransactionEntity, {
+      id: randomUUID(),
+      userId: change.userId,
+      amount: sign * change.amount,
+      balanceAfter: credits,
+      sourceType: change.sourceType,
+      sourceId: change.sourceId,
+      idempotencyKey: change.idempotencyKey,
+      description: change.description,
+      createdAt: new Date(),
+    });
+    await m.insert(CreditTransactionEntity, transaction);
+    return { transaction, balance: credits, replayed: false };
+  }
+}

@@ -1,0 +1,68 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export type AuthProvider = 'google' | 'dev';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  picture: string | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  provider: AuthProvider;
+
+  /** Google's `sub`, or the e-mail for dev sign-in: the stable identity, unlike the e-mail. */
+  @Column({ name: 'provider_subject', type: 'varchar', length: 255, nullable: true })
+  providerSubject: string | null;
+
+  /** Cached balance; always equal to the sum of the user's ledger (ARCHITECTURE §5). */
+  @Column({ type: 'int', default: 0 })
+  credits: number;
+
+  @Column({ name: 'can_manage_blog', type: 'boolean', default: false })
+  canManageBlog: boolean;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
+  updatedAt: Date;
+}
+
+/** The user as the API shows it (SPEC §3 'User'). */
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string | null;
+  picture: string | null;
+  avatar_url: string | null;
+  credits: number;
+  can_manage_blog: boolean;
+  is_admin: boolean;
+  provider: AuthProvider;
+}
+
+export function toPublicUser(user: UserEntity): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    avatar_url: user.picture,
+    credits: user.credits,
+    can_manage_blog: user.canManageBlog,
+    is_admin: user.isAdmin,
+    provider: user.provider,
+  };
+}

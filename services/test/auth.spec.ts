@@ -1,0 +1,242 @@
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { startFakeGoogle, type FakeGoogle } from './support/fake-google';
+import { devSignIn } from './support/sign-in';
+import { databaseKinds } from './support/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const CLIENT_ID = 'veo3-test.apps.googleusercontent.com';
+const JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
+
+function hs256(payload: object, secret = JWT_SECRET): string {
+  const enc = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const head = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(payload)}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+describe.each(databaseKinds())('sign-in and sessions on %s', (kind) => {
+  let t: TestApp;
+  let google: FakeGoogle;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle(CLIENT_ID);
+    t = await createTestApp(kind, {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CERTS_URL: google.certsUrl,
+      DEV_LOGIN: 'true',
+      JWT_SECRET,
+      BLOG_ADMIN_EMAILS: 'editor@example.com',
+      ADMIN_EMAILS: 'boss@example.com',
+      SIGNUP_BONUS_CREDITS: '100',
+      SIGNIN_RATE_LIMIT: '1000',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await google?.close();
+  });
+
+  const getUser = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/user', headers: authorization ? { authorization } : {} });
+
+  describe('Google', () => {
+    it('verifies the ID token, creates the user by Google subject and answers { token, user }', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token: google.idToken() } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.token).toEqual(expect.any(String));
+      expect(body.user).toMatchObject({
+        email: 'gina@example.com',
+        name: 'Gina Google',
+        avatar_url: 'https://lh3.googleusercontent.com/a/photo.jpg',
+        provider: 'google',
+        can_manage_blog: false,
+      });
+      const me = await getUser(`Bearer ${body.token}`);
+      expect(me.json().user.id).toBe(body.user.id);
+
+      // Same subject, new e-mail and name: the same account, refreshed.
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { token: google.idToken({ email: 'gina.new@example.com', name: 'Gina N.' }) },
+      });
+      expect(again.json().user).toMatchObject({ id: body.user.id, email: 'gina.new@example.com', name: 'Gina N.' });
+    });
+
+    it.each([
+      ['another audience', { aud: 'someone-else.apps.googleusercontent.com' }, undefined],
+      ['an expired token', { iat: 1_600_000_000, exp: 1_600_003_600 }, undefined],
+      ['another issuer', { iss: 'https://evil.example' }, undefined],
+      ['a signature from another key', {}, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey],
+    ])('refuses %s with 401 and a clear message, creating nobody', async (_case, claims, key) => {
+      const before = await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM users');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { token: google.idToken({ sub: 'intruder', email: 'intruder@example.com', ...claims }, key) },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'AUTH_GOOGLE_TOKEN_INVALID' });
+      expect(res.json().message).toMatch(/^Google sign-in failed: /);
+      expect(await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM users')).toEqual(before);
+    });
+
+    it('refuses a missing token with 400', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: {} });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/token/);
+    });
+  });
+
+  describe('dev sign-in', () => {
+    it('signs in by e-mail and gives the sign-up bonus once, through the ledger', async () => {
+      const first = await devSignIn(t.app, 'Dana@Example.com', 'Dana');
+      expect(first.user).toMatchObject({ email: 'dana@example.com', credits: 100, provider: 'dev' });
+      const second = await devSignIn(t.app, 'dana@example.com');
+      expect(second.user).toMatchObject({ id: first.user.id, credits: 100, name: 'Dana' });
+      const ledger = await t.app
+        .get(DataSource)
+        .query('SELECT amount, source_type FROM credit_transactions WHERE user_id = ?', [first.user.id]);
+      expect(ledger).toEqual([{ amount: 100, source_type: 'bonus' }]);
+    });
+
+    it('refuses an invalid e-mail with 400', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'not-an-email' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('Please enter a valid e-mail address');
+    });
+  });
+
+  describe('sessions', () => {
+    it('signing out revokes that session only', async () => {
+      const a = await devSignIn(t.app, 'sam@example.com');
+      const b = await devSignIn(t.app, 'sam@example.com');
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: a.auth });
+      expect(out.statusCode).toBe(200);
+      const revoked = await getUser(a.auth.authorization);
+      expect(revoked.statusCode).toBe(401);
+      expect(revoked.json()).toMatchObject({
+        code: 'AUTH_SESSION_EXPIRED',
+        message: 'Your session has ended. Please sign in again.',
+      });
+      expect((await getUser(b.auth.authorization)).statusCode).toBe(200);
+    });
+
+    it('a token lasts at most 7 days', async () => {
+      const { token } = await devSignIn(t.app, 'tess@example.com');
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+      expect(claims.exp - claims.iat).toBeLessThanOrEqual(7 * 24 * 3600);
+    });
+
+    it('refuses expired, forged and missing tokens with 401', async () => {
+      const { token, user } = await devSignIn(t.app, 'eve@example.com');
+      const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+      const expired = hs256({ sub: user.id, sid, iat: 1_600_000_000, exp: 1_600_000_100 });
+      expect((await getUser(`Bearer ${expired}`)).json().message).toBe(
+        'Your session has expired. Please sign in again.',
+      );
+      const forged = hs256(
+        { sub: user.id, sid, exp: Math.floor(Date.now() / 1000) + 60 },
+        'another-secret'.padEnd(48, 'y'),
+      );
+      expect((await getUser(`Bearer ${forged}`)).statusCode).toBe(401);
+      const missing = await getUser();
+      expect(missing.statusCode).toBe(401);
+      expect(missing.json()).toMatchObject({ code: 'AUTH_NOT_SIGNED_IN', message: 'Please sign in first' });
+    });
+
+    it('never takes identity from x-user-id / x-user-email headers', async () => {
+      const victim = await devSignIn(t.app, 'victim@example.com');
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { 'x-user-id': victim.user.id, 'x-user-email': victim.user.email },
+      });
+      expect(res.statusCode).toBe(401);
+      const mallory = await devSignIn(t.app, 'mallory@example.com');
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/credits/balance',
+        headers: { ...mallory.auth, 'x-user-id': victim.user.id, 'x-user-email': victim.user.email },
+      });
+      expect(mine.json().data.user.id).toBe(mallory.user.id);
+    });
+  });
+
+  describe('roles', () => {
+    it('come from configuration and are recomputed at each sign-in', async () => {
+      const editor = await devSignIn(t.app, 'editor@example.com');
+      expect(editor.user).toMatchObject({ can_manage_blog: true, is_admin: false });
+      const boss = await devSignIn(t.app, 'boss@example.com');
+      expect(boss.user).toMatchObject({ can_manage_blog: false, is_admin: true });
+
+      const plain = await devSignIn(t.app, 'plain@example.com');
+      await t.app
+        .get(DataSource)
+        .query('UPDATE users SET is_admin = ?, can_manage_blog = ? WHERE id = ?', [true, true, plain.user.id]);
+      const again = await devSignIn(t.app, 'plain@example.com');
+      expect(again.user).toMatchObject({ is_admin: false, can_manage_blog: false });
+    });
+  });
+
+  it.each(['/auth/signin', '/auth/signup', '/api/auth/reset-password'])(
+    '%s answers that the site signs in with Google only',
+    async (url) => {
+      const res = await t.app.inject({ method: 'POST', url, payload: { email: 'a@b.c', password: 'x' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'AUTH_GOOGLE_ONLY' });
+      expect(res.json().message).toContain('Google only');
+    },
+  );
+});
+
+describe('sign-in limits', () => {
+  it('rate limits sign-in per client address with 429 and a clear message', async () => {
+    const t = await createTestApp('sqlite', { SIGNIN_RATE_LIMIT: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: `r${i}@example.com` } }))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/dev',
+        payload: { email: 'r9@example.com' },
+      });
+      expect(limited.json()).toMatchObject({
+        success: false,
+        message: 'Too many sign-in attempts. Please wait a minute and try again.',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses dev sign-in with 404 in production', async () => {
+    const t = await createTestApp('sqlite', { NODE_ENV: 'production', JWT_SECRET });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'a@example.com' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('AUTH_DEV_LOGIN_DISABLED');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps a generated JWT secret in DATA_DIR, so sessions survive a restart', async () => {
+    const t = await createTestApp('sqlite');
+    const { readFileSync, statSync } = await import('node:fs');
+    try {
+      const file = `${t.config.dataDir}/jwt-secret`;
+      expect(readFileSync(file, 'utf8').length).toBeGreaterThanOrEqual(48);
+      expect(statSync(file).mode & 0o077).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
