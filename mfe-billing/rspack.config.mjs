@@ -12,5 +12,6 @@ export default (_env, argv) =>
       './pricing-page': './src/pricing/pricing-page.tsx',
       './payment-success-page': './src/payment/payment-success-page.tsx',
       './payment-cancel-page': './src/payment/payment-cancel-page.tsx',
+      './credits-page': './src/credits/credits-page.tsx',
     },
   });

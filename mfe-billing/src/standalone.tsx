@@ -2,6 +2,7 @@ import { StandaloneRemote } from '@veo3/platform/dev/standalone-remote';
 import PricingPage from './pricing/pricing-page';
 import PaymentSuccessPage from './payment/payment-success-page';
 import PaymentCancelPage from './payment/payment-cancel-page';
+import CreditsPage from './credits/credits-page';
 
 StandaloneRemote({
   name: 'mfe-billing',
@@ -9,5 +10,6 @@ StandaloneRemote({
     { path: '/pricing', element: <PricingPage /> },
     { path: '/payment/success', element: <PaymentSuccessPage /> },
     { path: '/payment/cancel', element: <PaymentCancelPage /> },
+    { path: '/credits', element: <CreditsPage /> },
   ],
 });

@@ -60,6 +60,7 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   },
   '/login': { title: 'Login', description: 'Sign in to Veo 3 Studio with Google.', index: false },
   '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
+  '/credits': { title: 'Credits', description: 'Your credit balance and history.', index: false },
   '/blog-admin': { title: 'Blog Management', description: 'Write and manage blog articles.', index: false },
   '/payment/success': { title: 'Payment successful', description: 'Your payment went through.', index: false },
   '/payment/cancel': { title: 'Payment cancelled', description: 'Your payment was cancelled.', index: false },

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { creditsKeys, fetchTransactions, type CreditTransaction } from '@veo3/platform/credits/credits-api';
+import { useBalance } from '@veo3/platform/credits/use-balance';
+import { formatDate } from '@veo3/platform/i18n/format-date';
+import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
+import { Link, useSearchParams } from '@veo3/platform/routing/router';
+import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useSession } from '@veo3/platform/session/use-session';
+import { ErrorPanel } from '@veo3/platform/ui/error-panel';
+import { Pagination } from '@veo3/platform/ui/pagination';
+import { Spinner } from '@veo3/platform/ui/spinner';
+import { videosFor } from '../pricing/plans';
+import { creditsMessages } from './credits.messages';
+import styles from './credits-page.module.css';
+
+const PAGE_SIZE = 10;
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+function LedgerTable({ items }: { items: CreditTransaction[] }) {
+  const t = useT(creditsMessages);
+  const lang = useLanguage();
+  const number = new Intl.NumberFormat(lang, { signDisplay: 'always' });
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">{t('colDate')}</th>
+          <th scope="col">{t('colReason')}</th>
+          <th scope="col" className={styles.numeric}>
+            {t('colAmount')}
+          </th>
+          <th scope="col" className={styles.numeric}>
+            {t('colBalance')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td data-label={t('colDate')}>
+              <time dateTime={item.created_at}>{formatDate(item.created_at, lang, true)}</time>
+            </td>
+            <td data-label={t('colReason')}>
+              <span className={styles.reason}>{t(`reason_${item.source_type}`)}</span>
+              {item.description && <span className={styles.description}>{item.description}</span>}
+            </td>
+            <td
+              data-label={t('colAmount')}
+              className={`${styles.numeric} ${item.amount > 0 ? styles.plus : styles.minus}`}
+              aria-label={t('amountLabel', { amount: number.format(item.amount) })}
+            >
+              {number.format(item.amount)}
+            </td>
+            <td data-label={t('colBalance')} className={styles.numeric}>
+              {item.balance_after}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /credits: the balance and the ledger behind it, paged (beyond the spec; users expect it). */
+export default function CreditsPage() {
+  const t = useT(creditsMessages);
+  const { user } = useSession();
+  const { credits } = useBalance();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  usePageMeta(t('title'), '/credits', t('metaDescription'));
+
+  const offset = (page - 1) * PAGE_SIZE;
+  const ledger = useQuery({
+    queryKey: creditsKeys.transactions(user?.id ?? '', PAGE_SIZE, offset),
+    queryFn: ({ signal }) => fetchTransactions(user!.id, PAGE_SIZE, offset, signal),
+    enabled: Boolean(user),
+    placeholderData: (previous) => previous,
+  });
+
+  if (!user) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>{t('signedOutTitle')}</h1>
+        <p className={styles.muted}>{t('signedOutText')}</p>
+        <Link to="/login" className="pf-button pf-button--primary pf-button--md">
+          {t('login')}
+        </Link>
+      </section>
+    );
+  }
+
+  const pages = ledger.data ? Math.ceil(ledger.data.total / PAGE_SIZE) : 0;
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>{t('title')}</h1>
+      <p className={styles.muted}>{t('intro')}</p>
+
+      <div className={styles.balanceCard}>
+        <div>
+          <p className={styles.balanceLabel}>{t('balanceLabel')}</p>
+          <p className={styles.balance} data-testid="credits-balance">
+            {t('balanceValue', { count: credits })}
+          </p>
+          <p className={styles.muted}>{t('videosLeft', { count: videosFor(credits) })}</p>
+        </div>
+        <Link to="/pricing" className="pf-button pf-button--primary pf-button--md">
+          {t('buyCredits')}
+        </Link>
+      </div>
+
+      <h2 className={styles.subtitle}>{t('historyTitle')}</h2>
+      {ledger.isLoading && <Spinner />}
+      {ledger.isError && (
+        <ErrorPanel message={t('loadFailed')} onRetry={() => void ledger.refetch()} retryLabel={t('retry')} />
+      )}
+      {ledger.data && ledger.data.items.length === 0 && <p className={styles.empty}>{t('empty')}</p>}
+      {ledger.data && ledger.data.items.length > 0 && <LedgerTable items={ledger.data.items} />}
+      <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: String(next) })} />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { sessionStore } from '../session/session-store';
+import { useSession } from '../session/use-session';
+import { creditsKeys, fetchBalance } from './credits-api';
+
+/** SPEC §7: the balance is cached for 3 s and concurrent readers share one request. */
+export const BALANCE_STALE_MS = 3_000;
+
+/**
+ * The signed-in user's credit balance: 0 when signed out or when the fetch fails (SPEC §4).
+ * Fetched user data replaces the stored user when it differs.
+ */
+export function useBalance(): { credits: number; isLoading: boolean; isError: boolean } {
+  const { user } = useSession();
+  const query = useQuery({
+    queryKey: creditsKeys.balance(user?.id ?? 'signed-out'),
+    queryFn: ({ signal }) => fetchBalance(signal),
+    enabled: Boolean(user),
+    staleTime: BALANCE_STALE_MS,
+  });
+  const fetchedUser = query.data?.user;
+  useEffect(() => {
+    if (fetchedUser) sessionStore.updateUser(fetchedUser);
+  }, [fetchedUser]);
+  return {
+    credits: user && !query.isError ? (query.data?.total_credits ?? user.credits ?? 0) : 0,
+    isLoading: query.isLoading,
+    isError: query.isError,
+  };
+}
