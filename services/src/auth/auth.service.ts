@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
+import { IsNull, type Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
@@ -59,15 +59,9 @@ export class AuthService {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  /** The user of a verified token, provided its session is neither revoked nor expired. */
+  /** The user of a verified token, provided its session is neither revoked nor expired (one query). */
   async userForToken(payload: TokenPayload): Promise<UserEntity> {
-    const session = await this.sessions.findOneBy({
-      id: payload.sid,
-      userId: payload.sub,
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
-    const user = session ? await this.users.findById(payload.sub) : null;
+    const user = await this.users.findWithLiveSession(payload.sub, payload.sid);
     if (!user) {
       throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
     }

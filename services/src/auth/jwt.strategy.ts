@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -19,7 +20,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: secret,
+      // A KeyObject, not a string: jsonwebtoken otherwise tries (and fails) to parse the secret as a
+      // public key on every request, which cost more than the rest of the request together. It accepts
+      // a KeyObject; passport-jwt's types only predate that.
+      secretOrKey: createSecretKey(Buffer.from(secret)) as unknown as Buffer,
       algorithms: ['HS256'],
       passReqToCallback: true,
     });

@@ -23,7 +23,7 @@ export class CreditsController {
 
   @Get('balance')
   async balance(@CurrentUser() user: UserEntity) {
-    return { success: true, data: await this.credits.summary(user.id) };
+    return { success: true, data: await this.credits.summary(user) };
   }
 
   @Get(':userId/transactions')

@@ -45,13 +45,15 @@ export class CreditsService {
     return this.apply(change, -1, manager);
   }
 
-  /** GET /api/credits/balance: the balance, the latest 10 ledger lines and the fresh user record. */
+  /** GET /api/credits/balance for the user the auth guard just loaded: balance, latest 10 ledger lines, user. */
   async summary(
-    userId: string,
+    user: UserEntity,
   ): Promise<{ total_credits: number; transactions: PublicCreditTransaction[]; user: PublicUser }> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
-    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-    const { items } = await this.history(userId, 10, 0);
+    const items = await this.dataSource.getRepository(CreditTransactionEntity).find({
+      where: { userId: user.id },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: 10,
+    });
     return { total_credits: user.credits, transactions: items.map(toPublicTransaction), user: toPublicUser(user) };
   }
 
