@@ -23,14 +23,17 @@ const swcNode = [
   },
 ];
 
-const swcModules = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swcModules = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 
 const web = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
-  transform: { '^.+\\.(t|j)sx?$': swcWeb },
+  transform: { '^.+\\.(t|j)sx?$': swcWeb, '\\.(mp4|jpe?g|png|svg|webp)$': '<rootDir>/../scripts/jest/file-stub.js' },
   moduleNameMapper: {
     '^@veo3/platform/(.*)$': '<rootDir>/../platform/src/$1',
     '\\.css$': '<rootDir>/../scripts/jest/style-stub.js',

@@ -39,7 +39,7 @@ async function freePort() {
 // Records when the page's main heading first exists: the route's main content.
 const MAIN_CONTENT_PROBE = () => {
   const mark = () => {
-    if (!window.__mainContentAt && document.querySelector('main h1')) window.__mainContentAt = performance.now();
+    if (!window.benchMainContentAt && document.querySelector('main h1')) window.benchMainContentAt = performance.now();
   };
   new MutationObserver(mark).observe(document, { childList: true, subtree: true });
 };
@@ -55,8 +55,8 @@ async function loadRoute(browser, url) {
     if (request.resourceType() === 'script') scripts.push(request.response());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => window.__mainContentAt);
-  const mainContentMs = await page.evaluate(() => window.__mainContentAt);
+  await page.waitForFunction(() => window.benchMainContentAt);
+  const mainContentMs = await page.evaluate(() => window.benchMainContentAt);
   let jsGzip = 0;
   for (const response of await Promise.all(scripts)) {
     if (response) jsGzip += gzipSync(await response.body(), { level: 9 }).length;

@@ -15,7 +15,9 @@ async function completeSignIn(reply: SignInReply): Promise<User> {
 
 /** Exchanges a Google ID token for the site's token and user (SPEC §7 POST /api/auth/google). */
 export async function signInWithGoogle(idToken: string): Promise<User> {
-  return completeSignIn(await apiRequest<SignInReply>('/api/auth/google', { method: 'POST', body: { token: idToken } }));
+  return completeSignIn(
+    await apiRequest<SignInReply>('/api/auth/google', { method: 'POST', body: { token: idToken } }),
+  );
 }
 
 /** Development sign-in by e-mail; only offered when the server says so (runtime config `devLogin`). */

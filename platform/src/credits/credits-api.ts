@@ -30,7 +30,8 @@ export interface TransactionsPage {
 export const creditsKeys = {
   all: ['credits'] as const,
   balance: (userId: string) => ['credits', 'balance', userId] as const,
-  transactions: (userId: string, limit: number, offset: number) => ['credits', 'transactions', userId, limit, offset] as const,
+  transactions: (userId: string, limit: number, offset: number) =>
+    ['credits', 'transactions', userId, limit, offset] as const,
 };
 
 export async function fetchBalance(signal?: AbortSignal): Promise<BalanceData> {
@@ -39,7 +40,8 @@ export async function fetchBalance(signal?: AbortSignal): Promise<BalanceData> {
     { signal },
   );
   // SPEC §7: an error in the reply is raised as a failure.
-  if (!reply.success || !reply.data || reply.error) throw new Error(reply.error ?? reply.message ?? 'Failed to load credits');
+  if (!reply.success || !reply.data || reply.error)
+    throw new Error(reply.error ?? reply.message ?? 'Failed to load credits');
   return reply.data;
 }
 

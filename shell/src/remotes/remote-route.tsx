@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Spinner } from '@veo3/platform/ui/spinner';

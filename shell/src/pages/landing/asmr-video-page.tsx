@@ -1,10 +1,177 @@
+import { Link } from '@veo3/platform/routing/router';
+import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import crystalVideo from '../../assets/asmr-crystal.mp4';
+import crystalPoster from '../../assets/asmr-crystal-poster.jpg';
+import rainVideo from '../../assets/asmr-rain.mp4';
+import rainPoster from '../../assets/asmr-rain-poster.jpg';
+import sandVideo from '../../assets/asmr-sand.mp4';
+import sandPoster from '../../assets/asmr-sand-poster.jpg';
+import { CtaBand } from '../shared/cta-band';
+import { TEXT_GENERATOR_PATH } from '../shared/paths';
+import { usePrefersReducedMotion } from '../shared/use-prefers-reduced-motion';
+import { asmrVideoMessages } from './asmr-video.messages';
+import { useCaptionsTrack } from './use-captions-track';
+import '../shared/marketing.css';
+import './landing.css';
+
+type AsmrMessageKey = keyof (typeof asmrVideoMessages)['en'];
+
+interface Example {
+  video: string;
+  poster: string;
+  title: AsmrMessageKey;
+  prompt: AsmrMessageKey;
+  caption: AsmrMessageKey;
+}
+
+const EXAMPLE_SECONDS = 5;
+
+const examples: Example[] = [
+  {
+    video: crystalVideo,
+    poster: crystalPoster,
+    title: 'exampleGlassTitle',
+    prompt: 'exampleGlassPrompt',
+    caption: 'exampleGlassCaption',
+  },
+  {
+    video: rainVideo,
+    poster: rainPoster,
+    title: 'exampleRainTitle',
+    prompt: 'exampleRainPrompt',
+    caption: 'exampleRainCaption',
+  },
+  {
+    video: sandVideo,
+    poster: sandPoster,
+    title: 'exampleSandTitle',
+    prompt: 'exampleSandPrompt',
+    caption: 'exampleSandCaption',
+  },
+];
+
+const ideas: AsmrMessageKey[] = [
+  'ideaSoap',
+  'ideaGlass',
+  'ideaHoney',
+  'ideaWhisper',
+  'ideaPages',
+  'ideaKeyboard',
+  'ideaSlime',
+  'ideaFire',
+];
+
+function ExampleVideo({ example }: { example: Example }) {
+  const t = useT(asmrVideoMessages);
+  const lang = useLanguage();
+  const captionsRef = useCaptionsTrack(t(example.caption), EXAMPLE_SECONDS);
+  return (
+    <figure className="shell-example">
+      <video
+        className="shell-example__video"
+        src={example.video}
+        poster={example.poster}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={t(example.title)}
+      >
+        <track ref={captionsRef} kind="captions" srcLang={lang} label={t('captionsLabel')} />
+      </video>
+      <figcaption className="shell-example__caption">
+        <h3 className="shell-example__title">{t(example.title)}</h3>
+        <p className="shell-example__prompt">
+          <span className="shell-example__prompt-label">{t('promptLabel')}</span>
+          {t(example.prompt)}
+        </p>
+      </figcaption>
+    </figure>
+  );
+}
 
 export function AsmrVideoPage() {
-  usePageMeta('ASMR Video Generator', '/asmr-video');
+  const t = useT(asmrVideoMessages);
+  usePageMeta(t('metaTitle'), '/asmr-video', t('metaDescription'));
+  const reducedMotion = usePrefersReducedMotion();
+
   return (
-    <section className="shell-page">
-      <h1>ASMR Video Generator</h1>
-    </section>
+    <div className="shell-container shell-landing">
+      <section className="shell-page-hero" aria-labelledby="asmr-title">
+        <div>
+          <p className="shell-eyebrow">{t('eyebrow')}</p>
+          <h1 id="asmr-title" className="shell-page-hero__title shell-gradient-text">
+            {t('title')}
+          </h1>
+          <p className="shell-page-hero__lead">{t('lead')}</p>
+          <div className="shell-page-hero__actions">
+            <Link to={TEXT_GENERATOR_PATH} className="pf-button pf-button--primary pf-button--lg">
+              {t('cta')}
+            </Link>
+            <Link to="/video-effects" className="pf-button pf-button--secondary pf-button--lg">
+              {t('secondaryCta')}
+            </Link>
+          </div>
+        </div>
+        <div className="shell-page-hero__media" aria-hidden="true">
+          <video
+            src={crystalVideo}
+            poster={crystalPoster}
+            muted
+            loop
+            playsInline
+            autoPlay={!reducedMotion}
+            preload={reducedMotion ? 'none' : 'auto'}
+            tabIndex={-1}
+          />
+        </div>
+      </section>
+
+      <section className="shell-section" aria-labelledby="asmr-examples-title">
+        <div className="shell-section__header">
+          <p className="shell-eyebrow">{t('examplesEyebrow')}</p>
+          <h2 id="asmr-examples-title" className="shell-section__title">
+            {t('examplesTitle')}
+          </h2>
+          <p className="shell-section__lead">{t('examplesLead')}</p>
+        </div>
+        <ul className="shell-landing__examples">
+          {examples.map((example) => (
+            <li key={example.title}>
+              <ExampleVideo example={example} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="shell-section" aria-labelledby="asmr-tips-title">
+        <div className="shell-section__header">
+          <p className="shell-eyebrow">{t('tipsEyebrow')}</p>
+          <h2 id="asmr-tips-title" className="shell-section__title">
+            {t('tipsTitle')}
+          </h2>
+        </div>
+        <div className="shell-landing__split">
+          <ul className="shell-check-list shell-landing__tips-list">
+            <li>{t('tipSound')}</li>
+            <li>{t('tipClose')}</li>
+            <li>{t('tipSlow')}</li>
+            <li>{t('tipMusic')}</li>
+          </ul>
+          <aside className="shell-landing__tips" aria-labelledby="asmr-ideas-title">
+            <h3 id="asmr-ideas-title" className="shell-landing__tips-title">
+              {t('ideasTitle')}
+            </h3>
+            <ul className="shell-landing__tags">
+              {ideas.map((idea) => (
+                <li key={idea}>{t(idea)}</li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </section>
+
+      <CtaBand title={t('ctaTitle')} text={t('ctaText')} action={t('ctaButton')} to={TEXT_GENERATOR_PATH} />
+    </div>
   );
 }

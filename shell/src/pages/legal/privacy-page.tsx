@@ -1,10 +1,6 @@
-import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { LegalLayout } from './legal-layout';
+import { privacyContent } from './privacy.content';
 
 export function PrivacyPage() {
-  usePageMeta('Privacy Policy', '/privacy-policy');
-  return (
-    <section className="shell-page">
-      <h1>Privacy Policy</h1>
-    </section>
-  );
+  return <LegalLayout content={privacyContent} path="/privacy-policy" />;
 }

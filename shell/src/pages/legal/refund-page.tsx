@@ -1,10 +1,6 @@
-import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { LegalLayout } from './legal-layout';
+import { refundContent } from './refund.content';
 
 export function RefundPage() {
-  usePageMeta('Refund Policy', '/refund-policy');
-  return (
-    <section className="shell-page">
-      <h1>Refund Policy</h1>
-    </section>
-  );
+  return <LegalLayout content={refundContent} path="/refund-policy" />;
 }

@@ -1,10 +1,6 @@
-import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { LegalLayout } from './legal-layout';
+import { termsContent } from './terms.content';
 
 export function TermsPage() {
-  usePageMeta('Terms of Service', '/terms-of-service');
-  return (
-    <section className="shell-page">
-      <h1>Terms of Service</h1>
-    </section>
-  );
+  return <LegalLayout content={termsContent} path="/terms-of-service" />;
 }

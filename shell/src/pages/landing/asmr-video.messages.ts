@@ -1,0 +1,98 @@
+import { defineMessages } from '@veo3/platform/i18n/i18n';
+
+export const asmrVideoMessages = defineMessages(
+  {
+    metaTitle: 'AI ASMR Video Generator',
+    metaDescription:
+      'Create tingle-worthy AI ASMR videos with crisp, perfectly synced sound from a single prompt, powered by Veo 3.',
+    eyebrow: 'New effect',
+    title: 'AI ASMR Video Generator',
+    lead: 'Create tingle-worthy ASMR clips with crisp, perfectly synced sound: tapping, slicing, pouring and soft rain, all from a single prompt.',
+    cta: 'Create an ASMR Video',
+    secondaryCta: 'Browse Effects',
+
+    examplesEyebrow: 'Examples',
+    examplesTitle: 'Three ASMR Ideas to Start From',
+    examplesLead:
+      'Each preview comes with the prompt behind the idea. Turn the sound on, copy the prompt and make it yours.',
+    promptLabel: 'Prompt',
+    captionsLabel: 'English captions',
+    exampleGlassCaption: '[Soft glass taps ring out over a low, calm hum]',
+    exampleRainCaption: '[Steady rain patters on the window over a low hum]',
+    exampleSandCaption: '[Sand crunches and crumbles under the blade over a low hum]',
+    exampleGlassTitle: 'Glass ripple tapping',
+    exampleGlassPrompt:
+      'Macro shot of fingertips gently tapping a glowing glass bowl, rings of violet light spreading with every tap, crisp binaural taps, no music.',
+    exampleRainTitle: 'Rain on a night window',
+    exampleRainPrompt:
+      'Close-up of raindrops sliding down a dark window, blurred blue city lights behind, steady soft rain with distant thunder, calm and slow.',
+    exampleSandTitle: 'Kinetic sand slicing',
+    exampleSandPrompt:
+      'A knife slowly slices through waves of peach-coloured kinetic sand, layers crumbling apart, close-mic crunch and soft hiss, no music.',
+
+    tipsEyebrow: 'Prompt tips',
+    tipsTitle: 'How to Write a Great ASMR Prompt',
+    tipSound: 'Describe the sound first: "crisp taps", "soft crunch", "gentle pouring", "whispered voice".',
+    tipClose: 'Ask for close-ups or macro shots so small textures fill the frame.',
+    tipSlow: 'Keep the action slow and repetitive; calm pacing is what makes ASMR satisfying.',
+    tipMusic: 'Add "no music" so nothing covers the trigger sounds.',
+    ideasTitle: 'Popular ASMR triggers',
+    ideaSoap: 'Soap cutting',
+    ideaGlass: 'Glass fruit slicing',
+    ideaHoney: 'Honeycomb crunch',
+    ideaWhisper: 'Soft whispering',
+    ideaPages: 'Page turning',
+    ideaKeyboard: 'Keyboard typing',
+    ideaSlime: 'Slime pressing',
+    ideaFire: 'Crackling fireplace',
+
+    ctaTitle: 'Make your own satisfying ASMR clip',
+    ctaText: 'Each 8-second video with audio costs 40 credits and is usually ready in 5–8 minutes.',
+    ctaButton: 'Start Creating',
+  },
+  {
+    metaTitle: 'AI ASMR 视频生成器',
+    metaDescription: '由 Veo 3 驱动，只需一句提示词，即可生成声音清脆、音画完美同步的 AI ASMR 视频。',
+    eyebrow: '新特效',
+    title: 'AI ASMR 视频生成器',
+    lead: '制作令人酥麻的 ASMR 短片，声音清脆、音画完美同步：敲击、切割、倾倒和细雨，一句提示词即可完成。',
+    cta: '制作 ASMR 视频',
+    secondaryCta: '浏览特效',
+
+    examplesEyebrow: '示例',
+    examplesTitle: '三个 ASMR 创意，从这里开始',
+    examplesLead: '每个预览都附有背后的提示词。打开声音，复制提示词，做出你自己的版本。',
+    promptLabel: '提示词',
+    captionsLabel: '中文字幕',
+    exampleGlassCaption: '[轻柔的玻璃敲击声在低沉平静的嗡鸣中回响]',
+    exampleRainCaption: '[持续的雨点轻打窗户，伴随低沉的嗡鸣]',
+    exampleSandCaption: '[刀下的沙子沙沙作响、碎裂散开，伴随低沉的嗡鸣]',
+    exampleGlassTitle: '玻璃涟漪敲击',
+    exampleGlassPrompt: '微距镜头：指尖轻敲一只发光的玻璃碗，每次敲击都荡开一圈紫色光环，清脆的双耳敲击声，无音乐。',
+    exampleRainTitle: '夜晚窗上的雨',
+    exampleRainPrompt:
+      '特写：雨滴沿着漆黑的窗户滑落，窗外是模糊的蓝色城市灯光，持续的轻柔雨声伴随远处雷声，平静而缓慢。',
+    exampleSandTitle: '切动力沙',
+    exampleSandPrompt: '一把刀缓缓切过波浪状的桃色动力沙，沙层碎裂散开，近距离收音的沙沙声和轻微嘶嘶声，无音乐。',
+
+    tipsEyebrow: '提示词技巧',
+    tipsTitle: '如何写出出色的 ASMR 提示词',
+    tipSound: '先描述声音：“清脆的敲击”“轻柔的碎裂声”“缓缓倾倒”“低声耳语”。',
+    tipClose: '要求特写或微距镜头，让细小的纹理占满画面。',
+    tipSlow: '保持动作缓慢且重复；舒缓的节奏正是 ASMR 令人放松的关键。',
+    tipMusic: '加上“无音乐”，避免任何声音盖过触发音。',
+    ideasTitle: '热门 ASMR 触发音',
+    ideaSoap: '切肥皂',
+    ideaGlass: '切玻璃水果',
+    ideaHoney: '咀嚼蜂巢',
+    ideaWhisper: '轻声耳语',
+    ideaPages: '翻书声',
+    ideaKeyboard: '敲键盘',
+    ideaSlime: '按压史莱姆',
+    ideaFire: '壁炉噼啪声',
+
+    ctaTitle: '制作属于你的解压 ASMR 短片',
+    ctaText: '每个带音频的 8 秒视频消耗 40 积分，通常在 5–8 分钟内完成。',
+    ctaButton: '开始创作',
+  },
+);

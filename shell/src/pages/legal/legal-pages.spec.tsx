@@ -1,0 +1,116 @@
+import type { ReactElement } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { resetRuntimeConfig } from '@veo3/platform/config/runtime-config';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
+import { PrivacyPage } from './privacy-page';
+import { privacyContent } from './privacy.content';
+import { RefundPage } from './refund-page';
+import { refundContent } from './refund.content';
+import { TermsPage } from './terms-page';
+import { termsContent } from './terms.content';
+
+function renderPage(page: ReactElement) {
+  return render(<MemoryRouter>{page}</MemoryRouter>);
+}
+
+beforeEach(() => {
+  const config = document.createElement('script');
+  config.id = 'app-config';
+  config.type = 'application/json';
+  config.textContent = JSON.stringify({ supportEmail: 'help@veo3.test', serviceEmail: 'biz@veo3.test' });
+  document.body.appendChild(config);
+  resetRuntimeConfig();
+});
+
+afterEach(() => {
+  document.getElementById('app-config')?.remove();
+  resetRuntimeConfig();
+  act(() => setLanguage('en'));
+});
+
+describe('RefundPage', () => {
+  it('states one clear refund rule for subscriptions', () => {
+    renderPage(<RefundPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Refund Policy');
+    expect(document.title).toBe('Refund Policy | Veo 3 Studio');
+
+    const subscriptions = screen.getByRole('region', { name: '1. Subscriptions' });
+    expect(subscriptions).toHaveTextContent(
+      'refundable if you ask for the refund within 3 days of the payment and no more than 200 credits have been used',
+    );
+    expect(subscriptions).toHaveTextContent('Payment processing fees are deducted from every refund.');
+    expect(document.body).not.toHaveTextContent(/more than 10 credits/);
+  });
+
+  it('covers credit packs, annual plans, processing time and governing law', () => {
+    renderPage(<RefundPage />);
+    expect(screen.getByRole('region', { name: '3. Credit packs' })).toHaveTextContent(
+      'One-off credit purchases (credit packs) are non-refundable.',
+    );
+    expect(screen.getByRole('region', { name: '2. Annual plans' })).toHaveTextContent(
+      'converted to a monthly plan: we deduct the price of one month',
+    );
+    expect(screen.getByRole('region', { name: '6. How to request a refund' })).toHaveTextContent(
+      'processed within 5–7 business days',
+    );
+    expect(screen.getByRole('region', { name: '7. Governing law' })).toHaveTextContent(
+      'governed by the laws of the United Kingdom',
+    );
+  });
+
+  it('gives the support and service addresses from the runtime config', () => {
+    renderPage(<RefundPage />);
+    const contact = screen.getByRole('region', { name: '8. Contact' });
+    expect(within(contact).getByRole('link', { name: 'help@veo3.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@veo3.test',
+    );
+    expect(within(contact).getByRole('link', { name: 'biz@veo3.test' })).toHaveAttribute(
+      'href',
+      'mailto:biz@veo3.test',
+    );
+  });
+
+  it('is shown in Chinese when the reader chose zh-CN', () => {
+    act(() => setLanguage('zh-CN'));
+    renderPage(<RefundPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('退款政策');
+    expect(screen.getByRole('region', { name: '1. 订阅' })).toHaveTextContent('3 天内');
+  });
+});
+
+describe('TermsPage and PrivacyPage', () => {
+  it('render their titles, a table of contents and links to the other policies', () => {
+    renderPage(<TermsPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Terms of Service');
+    expect(within(screen.getByRole('navigation', { name: 'On this page' })).getAllByRole('link')).toHaveLength(
+      termsContent.documents.en.sections.length,
+    );
+    const others = screen.getByRole('navigation', { name: 'Other policies' });
+    expect(within(others).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(within(others).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy');
+  });
+
+  it('sets the privacy page title and canonical link', () => {
+    renderPage(<PrivacyPage />);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Privacy Policy | Veo 3 Studio');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost/privacy-policy',
+    );
+  });
+});
+
+describe('legal texts', () => {
+  it.each([
+    ['terms', termsContent],
+    ['privacy', privacyContent],
+    ['refund', refundContent],
+  ])('%s has the same sections in English and Chinese', (_name, content) => {
+    const shape = (lang: 'en' | 'zh-CN') =>
+      content.documents[lang].sections.map((s) => [s.id, s.paragraphs?.length, s.items?.length, s.closing?.length]);
+    expect(shape('zh-CN')).toEqual(shape('en'));
+  });
+});

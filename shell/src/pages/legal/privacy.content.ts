@@ -1,0 +1,232 @@
+import type { LegalContent } from './legal-document';
+
+export const privacyContent: LegalContent = {
+  updated: '2026-11-21',
+  documents: {
+    en: {
+      title: 'Privacy Policy',
+      description:
+        'What personal data Veo 3 Studio collects, why, who it is shared with and the rights you have over it.',
+      intro: [
+        'This Privacy Policy explains how Veo 3 Studio ("we", "us") collects and uses personal data when you use our website and services. We process personal data in line with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.',
+      ],
+      sections: [
+        {
+          id: 'data-we-collect',
+          heading: '1. Data we collect',
+          items: [
+            'Account data from Google when you sign in: your name, e-mail address, profile picture and Google account identifier.',
+            'Content you provide: your prompts, the images you upload and the videos generated for you.',
+            'Purchase data: your plan or credit pack, amounts, dates and the references of your payments. Card details are entered on our payment provider’s checkout page and never reach our servers.',
+            'Usage data: your credit balance and transactions, your generation history, and technical data such as IP address, browser type and pages visited.',
+          ],
+        },
+        {
+          id: 'how-we-use',
+          heading: '2. How we use it',
+          items: [
+            'to sign you in and keep your account, credits and history;',
+            'to generate your videos and show them to you;',
+            'to take payments, manage subscriptions and handle refunds;',
+            'to answer your questions and provide support;',
+            'to keep the Service secure and prevent fraud and abuse;',
+            'to understand, in aggregate, how the website is used so we can improve it.',
+          ],
+        },
+        {
+          id: 'legal-bases',
+          heading: '3. Legal bases',
+          paragraphs: [
+            'We rely on the contract with you to provide the Service, on our legitimate interests to keep it secure and improve it, on your consent where the law requires it (for example for analytics cookies), and on legal obligations such as keeping tax records.',
+          ],
+        },
+        {
+          id: 'sharing',
+          heading: '4. Who we share it with',
+          paragraphs: [
+            'We do not sell your personal data. We share it only with providers that help us run the Service, under contracts that protect it:',
+          ],
+          items: [
+            'Google, for sign-in and for the Veo 3 model, which receives your prompts and uploaded images to generate your videos;',
+            'our card payment provider, which processes your payments;',
+            'our hosting provider, and an analytics provider if analytics is enabled.',
+          ],
+        },
+        {
+          id: 'embedded-posts',
+          heading: '5. Embedded posts',
+          paragraphs: [
+            'Our home page shows videos posted on X (formerly Twitter). These embeds are loaded with the do-not-track option on, but X may still receive technical data such as your IP address when they load. X’s own privacy policy applies to that data.',
+          ],
+        },
+        {
+          id: 'browser-storage',
+          heading: '6. Data stored in your browser',
+          paragraphs: [
+            'We keep your sign-in token, a copy of your profile and your language choice in your browser’s local storage so you stay signed in and see the site in your language. Signing out removes the sign-in data. We do not use advertising cookies.',
+          ],
+        },
+        {
+          id: 'retention',
+          heading: '7. How long we keep it',
+          paragraphs: [
+            'We keep account data, uploaded images and generated videos while your account is open, so that you can find your videos in your history. You can ask us to delete them at any time. Payment records are kept for as long as tax law requires, usually six years.',
+          ],
+        },
+        {
+          id: 'your-rights',
+          heading: '8. Your rights',
+          paragraphs: [
+            'You have the right to access, correct or delete your personal data, to restrict or object to its use, to receive it in a portable format and to withdraw consent at any time. To use these rights, e-mail {supportEmail}. You may also complain to the UK Information Commissioner’s Office (ICO).',
+          ],
+        },
+        {
+          id: 'transfers',
+          heading: '9. International transfers',
+          paragraphs: [
+            'Some of our providers process data outside the United Kingdom. Where they do, we rely on adequacy regulations or appropriate safeguards such as the UK International Data Transfer Agreement.',
+          ],
+        },
+        {
+          id: 'security',
+          heading: '10. Security',
+          paragraphs: [
+            'All traffic to the website is encrypted, access to personal data is limited to people who need it, and payments are handled by a provider certified to card industry standards.',
+          ],
+        },
+        {
+          id: 'children',
+          heading: '11. Children',
+          paragraphs: [
+            'The Service is not intended for anyone under 18, and we do not knowingly collect data from children. Images of minors must not be uploaded; see our {termsOfService}.',
+          ],
+        },
+        {
+          id: 'changes',
+          heading: '12. Changes to this policy',
+          paragraphs: [
+            'We may update this policy. The date at the top shows when it last changed, and we will tell you on the website about significant changes.',
+          ],
+        },
+        {
+          id: 'contact',
+          heading: '13. Contact',
+          paragraphs: [
+            'Privacy questions and requests: {supportEmail}. Other enquiries: {serviceEmail}. Refunds are covered by our {refundPolicy}.',
+          ],
+        },
+      ],
+    },
+    'zh-CN': {
+      title: '隐私政策',
+      description: 'Veo 3 Studio 收集哪些个人数据、用途为何、与谁共享，以及你对这些数据享有的权利。',
+      intro: [
+        '本隐私政策说明 Veo 3 Studio（“我们”）在你使用我们的网站和服务时如何收集和使用个人数据。我们依照英国《通用数据保护条例》（UK GDPR）和《2018 年数据保护法》处理个人数据。',
+      ],
+      sections: [
+        {
+          id: 'data-we-collect',
+          heading: '1. 我们收集的数据',
+          items: [
+            '你登录时来自 Google 的账户数据：姓名、邮箱地址、头像和 Google 账户标识。',
+            '你提供的内容：提示词、上传的图片以及为你生成的视频。',
+            '购买数据：你的套餐或积分包、金额、日期和付款凭证编号。银行卡信息在支付服务商的结账页面输入，绝不会到达我们的服务器。',
+            '使用数据：你的积分余额和交易记录、生成历史，以及 IP 地址、浏览器类型和访问页面等技术数据。',
+          ],
+        },
+        {
+          id: 'how-we-use',
+          heading: '2. 我们如何使用这些数据',
+          items: [
+            '为你登录，并保存你的账户、积分和历史记录；',
+            '生成你的视频并展示给你；',
+            '收取付款、管理订阅和处理退款；',
+            '回答你的问题并提供支持；',
+            '保障本服务的安全，防止欺诈和滥用；',
+            '以汇总方式了解网站的使用情况，以便改进。',
+          ],
+        },
+        {
+          id: 'legal-bases',
+          heading: '3. 法律依据',
+          paragraphs: [
+            '我们依据与你之间的合同提供本服务；依据我们的正当利益保障并改进本服务；在法律要求时（例如分析类 Cookie）依据你的同意；并依据保存税务记录等法定义务处理数据。',
+          ],
+        },
+        {
+          id: 'sharing',
+          heading: '4. 我们与谁共享数据',
+          paragraphs: [
+            '我们不会出售你的个人数据。我们只会在有数据保护合同约束的前提下，与帮助我们运营本服务的服务商共享：',
+          ],
+          items: [
+            'Google，提供登录服务以及 Veo 3 模型，模型会接收你的提示词和上传的图片以生成视频；',
+            '我们的银行卡支付服务商，负责处理你的付款；',
+            '我们的托管服务商，以及（如已启用）数据分析服务商。',
+          ],
+        },
+        {
+          id: 'embedded-posts',
+          heading: '5. 嵌入的帖子',
+          paragraphs: [
+            '我们的首页展示了发布在 X（原 Twitter）上的视频。这些嵌入内容在加载时启用了“请勿追踪”选项，但 X 在加载时仍可能收到你的 IP 地址等技术数据，这些数据适用 X 自己的隐私政策。',
+          ],
+        },
+        {
+          id: 'browser-storage',
+          heading: '6. 存储在你浏览器中的数据',
+          paragraphs: [
+            '我们会在浏览器的本地存储中保存你的登录令牌、个人资料副本和语言偏好，以便你保持登录并以你选择的语言浏览网站。退出登录会删除登录数据。我们不使用广告 Cookie。',
+          ],
+        },
+        {
+          id: 'retention',
+          heading: '7. 数据保存期限',
+          paragraphs: [
+            '在你的账户存续期间，我们会保存账户数据、上传的图片和生成的视频，以便你在历史记录中找到自己的视频。你可以随时要求我们删除。付款记录按照税法要求的期限保存，通常为六年。',
+          ],
+        },
+        {
+          id: 'your-rights',
+          heading: '8. 你的权利',
+          paragraphs: [
+            '你有权访问、更正或删除你的个人数据，限制或反对对其使用，以可携带的格式获取数据，并可随时撤回同意。如需行使这些权利，请发送邮件至 {supportEmail}。你也可以向英国信息专员办公室（ICO）投诉。',
+          ],
+        },
+        {
+          id: 'transfers',
+          heading: '9. 跨境传输',
+          paragraphs: [
+            '我们的部分服务商会在英国境外处理数据。在这种情况下，我们依据充分性认定或适当的保障措施（例如英国国际数据传输协议）进行传输。',
+          ],
+        },
+        {
+          id: 'security',
+          heading: '10. 安全',
+          paragraphs: [
+            '网站的所有流量均经过加密，个人数据仅限有需要的人员访问，付款由通过银行卡行业标准认证的服务商处理。',
+          ],
+        },
+        {
+          id: 'children',
+          heading: '11. 儿童',
+          paragraphs: [
+            '本服务不面向 18 岁以下人士，我们不会在知情的情况下收集儿童的数据。禁止上传未成年人的图片，详见我们的{termsOfService}。',
+          ],
+        },
+        {
+          id: 'changes',
+          heading: '12. 本政策的变更',
+          paragraphs: ['我们可能会更新本政策。页面顶部的日期显示最近一次变更的时间，重大变更我们会在网站上通知你。'],
+        },
+        {
+          id: 'contact',
+          heading: '13. 联系我们',
+          paragraphs: [
+            '隐私相关问题和请求：{supportEmail}。其他咨询：{serviceEmail}。退款事宜适用我们的{refundPolicy}。',
+          ],
+        },
+      ],
+    },
+  },
+};

@@ -1,0 +1,38 @@
+import { defineMessages } from '@veo3/platform/i18n/i18n';
+
+export const loginMessages = defineMessages(
+  {
+    metaTitle: 'Login',
+    metaDescription: 'Sign in to Veo 3 Studio with your Google account to generate AI videos with realistic sound.',
+    title: 'Welcome to Veo 3 Studio',
+    lead: 'Sign in to generate videos, keep your history and manage your credits.',
+    continueWithGoogle: 'Continue with Google',
+    signingIn: 'Signing in...',
+    notReady: 'Google sign-in is being connected and will be available shortly. Please check back soon.',
+    googleFailed: 'Google login failed, please try again',
+    benefitsTitle: 'With an account you can',
+    benefitGenerate: 'Turn text or images into 8-second videos with sound',
+    benefitHistory: 'Find every finished video in your history',
+    benefitCredits: 'Top up credits or subscribe to a monthly plan',
+    legal: 'By continuing you agree to our {terms} and {privacy}.',
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
+  },
+  {
+    metaTitle: '登录',
+    metaDescription: '使用 Google 账号登录 Veo 3 Studio，生成带真实音效的 AI 视频。',
+    title: '欢迎来到 Veo 3 Studio',
+    lead: '登录后即可生成视频、保存历史记录并管理你的积分。',
+    continueWithGoogle: '使用 Google 继续',
+    signingIn: '登录中...',
+    notReady: 'Google 登录正在接入中，很快即可使用，请稍后再来。',
+    googleFailed: 'Google 登录失败，请重试',
+    benefitsTitle: '登录后你可以',
+    benefitGenerate: '将文字或图片生成带声音的 8 秒视频',
+    benefitHistory: '在历史记录中找到每一个完成的视频',
+    benefitCredits: '充值积分或订阅月度套餐',
+    legal: '继续即表示你同意我们的{terms}和{privacy}。',
+    terms: '服务条款',
+    privacy: '隐私政策',
+  },
+);
