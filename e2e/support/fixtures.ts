@@ -20,7 +20,10 @@ export const test = base.extend<SiteFixtures>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     // No test reaches the internet: third-party embeds are answered as unavailable at once.
-    await page.route((url) => !isLocal(url.toString()), (route) => route.abort('internetdisconnected'));
+    await page.route(
+      (url) => !isLocal(url.toString()),
+      (route) => route.abort('internetdisconnected'),
+    );
     page.on('console', (msg) => {
       if (msg.type() === 'error' && isLocal(msg.location().url)) errors.push(msg.text());
     });

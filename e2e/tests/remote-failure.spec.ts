@@ -1,7 +1,8 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
-const fallback = (page: import('@playwright/test').Page) => page.getByRole('alert').filter({ hasText: /could not load/ });
+const fallback = (page: import('@playwright/test').Page) =>
+  page.getByRole('alert').filter({ hasText: /could not load/ });
 
 test('a remote answering 404 shows the fallback inside the layout; the rest of the site works; Retry recovers', async ({
   page,
