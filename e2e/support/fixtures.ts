@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 const isLocal = (url: string) => {
   if (!url || url.startsWith('data:') || url.startsWith('blob:')) return true;
@@ -40,3 +40,21 @@ export const test = base.extend<SiteFixtures>({
 });
 
 export { expect };
+
+/** Signs in through the real dev sign-in API and stores the login as the site does, before the page loads. */
+export async function signIn(
+  page: Page,
+  email: string,
+): Promise<{ token: string; user: { id: string; email: string } }> {
+  const res = await page.request.post('/api/auth/dev', { data: { email } });
+  expect(res.status()).toBe(200);
+  const session = await res.json();
+  await page.addInitScript(({ token, user }) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }
+  }, session);
+  return session;
+}

@@ -1,7 +1,7 @@
-import { expect, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 
 /** Every route of ARCHITECTURE §1 with the remote that must serve it (null: the shell itself). */
-const ROUTES: { path: string; remote: string | null; heading: RegExp }[] = [
+const ROUTES: { path: string; remote: string | null; heading: RegExp; as?: string }[] = [
   { path: '/', remote: null, heading: /Veo 3 AI Video Generator with Realistic Sound/ },
   { path: '/login', remote: null, heading: /Sign in|Log ?in|Welcome/i },
   { path: '/video-effects', remote: null, heading: /Effects/i },
@@ -13,11 +13,12 @@ const ROUTES: { path: string; remote: string | null; heading: RegExp }[] = [
   { path: '/text-to-veo3-video?type=text', remote: 'generator', heading: /Video/ },
   { path: '/video-history', remote: 'generator', heading: /Video History/ },
   { path: '/pricing', remote: 'billing', heading: /Plans & Pricing/ },
-  { path: '/payment/success?session_id=cs_test_1', remote: 'billing', heading: /Payment successful/ },
+  { path: '/payment/success?session_id=cs_test_1', remote: 'billing', heading: /Thank you for your purchase/ },
   { path: '/payment/cancel', remote: 'billing', heading: /cancel/i },
   { path: '/blog', remote: 'blog', heading: /Blog/ },
   { path: '/blog/some-article', remote: 'blog', heading: /Article does not exist|Blog/ },
-  { path: '/blog-admin', remote: null, heading: /Sign in|Log ?in|Welcome/i },
+  { path: '/credits', remote: 'billing', heading: /Credits/, as: 'reader@example.com' },
+  { path: '/blog-admin', remote: 'blog-admin', heading: /Blog Management/, as: 'editor@example.com' },
 ];
 
 for (const route of ROUTES) {
@@ -26,6 +27,7 @@ for (const route of ROUTES) {
     consoleErrors,
     requests,
   }) => {
+    if (route.as) await signIn(page, route.as);
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.heading);
     await expect(page.getByRole('banner')).toBeVisible();

@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../config/runtime-config';
+import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 
 type Gtag = (...args: unknown[]) => void;
 declare global {

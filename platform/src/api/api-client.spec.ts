@@ -1,5 +1,5 @@
-import { ApiError, apiRequest, MAX_RETRIES, RETRY_DELAY_MS } from './api-client';
-import { sessionStore } from '../session/session-store';
+import { ApiError, apiRequest, MAX_RETRIES, RETRY_DELAY_MS } from '@veo3/platform/api/api-client';
+import { sessionStore } from '@veo3/platform/session/session-store';
 
 const user = {
   id: '7',

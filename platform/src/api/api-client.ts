@@ -1,4 +1,4 @@
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@veo3/platform/session/session-store';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_RETRIES = 3;

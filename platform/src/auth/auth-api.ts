@@ -1,6 +1,6 @@
-import { apiRequest } from '../api/api-client';
-import { sessionStore } from '../session/session-store';
-import type { User } from '../types/user';
+import { apiRequest } from '@veo3/platform/api/api-client';
+import { sessionStore } from '@veo3/platform/session/session-store';
+import type { User } from '@veo3/platform/types/user';
 
 interface SignInReply {
   success: true;

@@ -1,5 +1,5 @@
-import { apiRequest } from '../api/api-client';
-import type { User } from '../types/user';
+import { apiRequest } from '@veo3/platform/api/api-client';
+import type { User } from '@veo3/platform/types/user';
 
 export type CreditSourceType = 'purchase' | 'plan' | 'renewal' | 'video' | 'refund' | 'bonus' | 'admin';
 

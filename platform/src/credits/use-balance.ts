@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { sessionStore } from '../session/session-store';
-import { useSession } from '../session/use-session';
-import { creditsKeys, fetchBalance } from './credits-api';
+import { sessionStore } from '@veo3/platform/session/session-store';
+import { useSession } from '@veo3/platform/session/use-session';
+import { creditsKeys, fetchBalance } from '@veo3/platform/credits/credits-api';
 
 /** SPEC §7: the balance is cached for 3 s and concurrent readers share one request. */
 export const BALANCE_STALE_MS = 3_000;

@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from '@veo3/platform/routing/router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { getQueryClient } from '../query/query-client';
-import { sessionStore } from '../session/session-store';
+import { getQueryClient } from '@veo3/platform/query/query-client';
+import { sessionStore } from '@veo3/platform/session/session-store';
 import '../ui/ui.css';
 
 export interface StandaloneRemoteOptions {

@@ -1,4 +1,4 @@
-import type { Language } from './i18n';
+import type { Language } from '@veo3/platform/i18n/i18n';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };

@@ -1,4 +1,4 @@
-import { defineMessages, detectLanguage, format, setLanguage, translate } from './i18n';
+import { defineMessages, detectLanguage, format, setLanguage, translate } from '@veo3/platform/i18n/i18n';
 
 const messages = defineMessages(
   { hello: 'Hello {name}', n: '{count} credits' },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getRuntimeConfig } from '../config/runtime-config';
+import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 
 export const SITE_NAME = 'Veo 3 Studio';
 

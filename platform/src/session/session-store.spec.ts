@@ -1,4 +1,4 @@
-import { sessionStore, TOKEN_KEY, USER_KEY } from './session-store';
+import { sessionStore, TOKEN_KEY, USER_KEY } from '@veo3/platform/session/session-store';
 
 const user = {
   id: '1',

@@ -1,4 +1,4 @@
-import type { User } from '../types/user';
+import type { User } from '@veo3/platform/types/user';
 
 export const USER_KEY = 'user';
 export const TOKEN_KEY = 'authToken';

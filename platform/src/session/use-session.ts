@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { sessionStore, type SessionState } from './session-store';
+import { sessionStore, type SessionState } from '@veo3/platform/session/session-store';
 
 export function useSession(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Spinner } from './spinner';
+import { Spinner } from '@veo3/platform/ui/spinner';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';

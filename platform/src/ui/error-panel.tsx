@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import { uiMessages } from './ui.messages';
-import { useT } from '../i18n/i18n';
+import { Button } from '@veo3/platform/ui/button';
+import { uiMessages } from '@veo3/platform/ui/ui.messages';
+import { useT } from '@veo3/platform/i18n/i18n';
 
 export interface ErrorPanelProps {
   title?: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { uiMessages } from './ui.messages';
-import { useT } from '../i18n/i18n';
+import { uiMessages } from '@veo3/platform/ui/ui.messages';
+import { useT } from '@veo3/platform/i18n/i18n';
 
 export interface ModalProps {
   open: boolean;

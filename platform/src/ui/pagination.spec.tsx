@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { pageWindow, Pagination } from './pagination';
+import { pageWindow, Pagination } from '@veo3/platform/ui/pagination';
 
 describe('pageWindow', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { uiMessages } from './ui.messages';
-import { useT } from '../i18n/i18n';
+import { uiMessages } from '@veo3/platform/ui/ui.messages';
+import { useT } from '@veo3/platform/i18n/i18n';
 
 /** Pages to show: a window of `size` pages around the current one (SPEC §9: window of 5). */
 export function pageWindow(page: number, pages: number, size = 5): number[] {

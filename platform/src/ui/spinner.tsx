@@ -1,5 +1,5 @@
-import { uiMessages } from './ui.messages';
-import { useT } from '../i18n/i18n';
+import { uiMessages } from '@veo3/platform/ui/ui.messages';
+import { useT } from '@veo3/platform/i18n/i18n';
 
 export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';

@@ -1,4 +1,4 @@
-import { defineMessages } from '../i18n/i18n';
+import { defineMessages } from '@veo3/platform/i18n/i18n';
 
 export const uiMessages = defineMessages(
   {
