@@ -109,6 +109,10 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        // One federation runtime per page: the shell provides it and production remotes use it,
+        // instead of each remoteEntry.js carrying its own copy (~25 KB gzip). A remote's standalone
+        // dev page is its own host, so it keeps a runtime of its own.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProd },
         runtimePlugins: isHost ? [join(dir, 'src', 'remotes', 'remote-fallback.plugin.ts')] : [],
       }),
       ...(isHost || standalone
