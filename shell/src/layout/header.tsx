@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from '@veo3/platform/routing/router';
 import { LANGUAGES, setLanguage, useLanguage, useT, type Language } from '@veo3/platform/i18n/i18n';
 import { useSession } from '@veo3/platform/session/use-session';
+import { useBalance } from '@veo3/platform/credits/use-balance';
 import type { User } from '@veo3/platform/types/user';
 import { shellMessages } from '../shell.messages';
 import { useDismiss } from './use-dismiss';
@@ -128,7 +129,7 @@ export function Header() {
   const [mobileMenuPath, setMobileMenuPath] = useState<string | null>(null);
   const mobileOpen = mobileMenuPath === pathname;
   const signOut = useSignOut();
-  const credits = user?.credits ?? 0;
+  const { credits } = useBalance();
   const blogActive = pathname === '/blog' || pathname.startsWith('/blog/');
 
   const links = (
@@ -173,9 +174,9 @@ export function Header() {
           <LanguageSelect />
           {user ? (
             <>
-              <span className="shell-credits" data-testid="header-credits">
+              <Link to="/credits" className="shell-credits" data-testid="header-credits">
                 <span aria-hidden="true">◆</span> {t('creditsCount', { count: credits })}
-              </span>
+              </Link>
               <AccountMenu user={user} />
             </>
           ) : (
@@ -205,9 +206,9 @@ export function Header() {
           {user?.can_manage_blog && <Link to="/blog-admin">{t('navBlogAdmin')}</Link>}
           {user ? (
             <>
-              <span className="shell-credits">
+              <Link to="/credits" className="shell-credits">
                 {credits} {t('credits')}
-              </span>
+              </Link>
               <button type="button" className="pf-button pf-button--secondary pf-button--sm" onClick={signOut}>
                 {t('signOut')}
               </button>

@@ -1,11 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { resetRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { LoginPage, type LoginPageProps } from './login-page';
+import { LoginPage } from './login-page';
 
-const storedUser = {
+const user = {
   id: '1',
-  email: 'a@b.c',
+  email: 'ann@example.com',
   name: null,
   picture: null,
   avatar_url: null,
@@ -14,12 +15,25 @@ const storedUser = {
   provider: 'dev',
 };
 
-function renderLogin(props: LoginPageProps = {}) {
+function serveConfig(config: object) {
+  document.getElementById('app-config')?.remove();
+  const node = document.createElement('script');
+  node.id = 'app-config';
+  node.type = 'application/json';
+  node.textContent = JSON.stringify(config);
+  document.body.appendChild(node);
+  resetRuntimeConfig();
+}
+
+const reply = (body: unknown, status = 200) =>
+  ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+
+function renderLogin() {
   return render(
     <MemoryRouter initialEntries={['/login']}>
       <Routes>
         <Route path="/" element={<h1>Home page</h1>} />
-        <Route path="/login" element={<LoginPage {...props} />} />
+        <Route path="/login" element={<LoginPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -27,63 +41,93 @@ function renderLogin(props: LoginPageProps = {}) {
 
 beforeEach(() => {
   localStorage.clear();
-  sessionStore.restore();
+  act(() => void sessionStore.restore());
+  delete window.google;
 });
 
-describe('LoginPage', () => {
-  it('offers a single "Continue with Google" button', () => {
+describe('LoginPage with development sign-in', () => {
+  beforeEach(() => serveConfig({ googleClientId: null, devLogin: true }));
+
+  it('shows Continue with Google (unavailable here) and an e-mail sign-in marked as development', () => {
     renderLogin();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Veo 3 Studio');
-    expect(screen.getAllByRole('button')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeDisabled();
+    expect(screen.getByText('Development sign-in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
     expect(document.title).toBe('Login | Veo 3 Studio');
   });
 
+  it('signs in, stores the login and goes home; "Signing in..." while busy', async () => {
+    let answer!: (r: Response) => void;
+    globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: /Signing in/ })).toBeDisabled();
+    const [url, init] = (globalThis.fetch as jest.Mock).mock.calls[0];
+    expect(url).toBe('/api/auth/dev');
+    expect(JSON.parse(init.body)).toEqual({ email: 'ann@example.com' });
+    await act(async () => answer(reply({ success: true, token: 'tok', user })));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBe('tok');
+  });
+
+  it('says "Login failed, please try again" when the server refuses', async () => {
+    globalThis.fetch = jest.fn(async () => reply({ success: false, message: 'nope' }, 400));
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed, please try again');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
   it('redirects to / when a stored user and token exist', () => {
-    localStorage.setItem('authToken', 'token-1');
-    localStorage.setItem('user', JSON.stringify(storedUser));
-    sessionStore.restore();
-
+    act(() => sessionStore.signIn('token-1', user as never));
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
   });
+});
 
-  it('explains that sign-in is not connected yet when no handler is plugged in', () => {
-    renderLogin();
-    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Google sign-in is being connected');
-  });
+describe('LoginPage with Google', () => {
+  beforeEach(() => serveConfig({ googleClientId: 'client-1.apps.googleusercontent.com', devLogin: false }));
 
-  it('shows "Signing in..." while the sign-in runs and an error if it fails', async () => {
-    let fail!: (error: Error) => void;
-    const onGoogleSignIn = jest.fn(
-      () =>
-        new Promise<void>((_resolve, reject) => {
-          fail = reject;
-        }),
+  it("renders Google's button and exchanges its ID token for the site's login", async () => {
+    let callback!: (r: { credential?: string }) => void;
+    const renderButton = jest.fn();
+    window.google = {
+      accounts: {
+        id: {
+          initialize: jest.fn((options) => (callback = options.callback)),
+          renderButton,
+        },
+      },
+    };
+    globalThis.fetch = jest.fn(async () =>
+      reply({ success: true, token: 'g-tok', user: { ...user, provider: 'google' } }),
     );
-    renderLogin({ onGoogleSignIn });
+    renderLogin();
+    await waitFor(() => expect(renderButton).toHaveBeenCalled());
+    expect(window.google.accounts!.id!.initialize).toHaveBeenCalledWith(
+      expect.objectContaining({ client_id: 'client-1.apps.googleusercontent.com' }),
+    );
+    expect(screen.queryByText('Development sign-in')).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    const busyButton = screen.getByRole('button', { name: 'Signing in...' });
-    expect(busyButton).toBeDisabled();
-    expect(onGoogleSignIn).toHaveBeenCalledTimes(1);
-
-    await act(async () => fail(new Error('popup closed')));
-    expect(screen.getByRole('alert')).toHaveTextContent('Google login failed, please try again');
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    await act(async () => callback({ credential: 'google-id-token' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    const [url, init] = (globalThis.fetch as jest.Mock).mock.calls[0];
+    expect(url).toBe('/api/auth/google');
+    expect(JSON.parse(init.body)).toEqual({ token: 'google-id-token' });
   });
 
-  it('leaves the page once the sign-in stores a session', async () => {
-    const onGoogleSignIn = jest.fn(async () => {
-      sessionStore.signIn('token-2', { ...storedUser, provider: 'google' });
-    });
-    renderLogin({ onGoogleSignIn });
-
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    });
-    expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  it('says "Google login failed, please try again" when the server refuses the token', async () => {
+    let callback!: (r: { credential?: string }) => void;
+    window.google = {
+      accounts: { id: { initialize: jest.fn((o) => (callback = o.callback)), renderButton: jest.fn() } },
+    };
+    globalThis.fetch = jest.fn(async () => reply({ success: false, message: 'bad token' }, 401));
+    renderLogin();
+    await waitFor(() => expect(window.google!.accounts!.id!.renderButton).toHaveBeenCalled());
+    await act(async () => callback({ credential: 'bad' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google login failed, please try again');
   });
 });

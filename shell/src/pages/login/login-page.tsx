@@ -1,20 +1,19 @@
-import { useState } from 'react';
-import { Link, Navigate } from '@veo3/platform/routing/router';
-import { useT } from '@veo3/platform/i18n/i18n';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { trackEvent } from '@veo3/platform/analytics/analytics';
+import { signInDev, signInWithGoogle } from '@veo3/platform/auth/auth-api';
+import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
+import { Link, Navigate, useNavigate } from '@veo3/platform/routing/router';
+import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Button } from '@veo3/platform/ui/button';
 import { interpolate } from '../shared/interpolate';
 import { loginMessages } from './login.messages';
+import { renderGoogleButton } from './google-identity';
 import '../shared/marketing.css';
 import './login-page.css';
 
-export interface LoginPageProps {
-  /** Runs the Google sign-in flow and stores the session; until it is provided the button explains that. */
-  onGoogleSignIn?: () => Promise<void>;
-}
-
-type Notice = 'notReady' | 'googleFailed';
+type Notice = 'googleFailed' | 'loginFailed' | 'googleUnavailable';
 
 function GoogleLogo() {
   return (
@@ -39,34 +38,53 @@ function GoogleLogo() {
   );
 }
 
-export function LoginPage({ onGoogleSignIn }: LoginPageProps) {
+export function LoginPage() {
   const t = useT(loginMessages);
+  const lang = useLanguage();
   usePageMeta(t('metaTitle'), '/login', t('metaDescription'));
   const { user, token } = useSession();
+  const navigate = useNavigate();
+  const { googleClientId, devLogin } = getRuntimeConfig();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [email, setEmail] = useState('');
+  const googleButton = useRef<HTMLDivElement>(null);
+  const emailId = useId();
 
-  if (user && token) return <Navigate to="/" replace />;
+  const run = useCallback(
+    async (method: 'google' | 'dev', signIn: () => Promise<unknown>) => {
+      setNotice(null);
+      setBusy(true);
+      try {
+        await signIn();
+        trackEvent('login', { method });
+        navigate('/', { replace: true });
+      } catch {
+        setNotice(method === 'google' ? 'googleFailed' : 'loginFailed');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [navigate],
+  );
 
-  async function signIn() {
-    if (!onGoogleSignIn) {
-      setNotice('notReady');
-      return;
-    }
-    setNotice(null);
-    setBusy(true);
-    try {
-      await onGoogleSignIn();
-    } catch {
-      setNotice('googleFailed');
-    } finally {
-      setBusy(false);
-    }
-  }
+  useEffect(() => {
+    const element = googleButton.current;
+    if (!googleClientId || !element) return;
+    renderGoogleButton(
+      element,
+      googleClientId,
+      lang,
+      (idToken) => void run('google', () => signInWithGoogle(idToken)),
+    ).catch(() => setNotice('googleUnavailable'));
+  }, [googleClientId, lang, run]);
 
+  if (user && token && !busy) return <Navigate to="/" replace />;
+
+  const noticeIsError = notice !== null;
   return (
     <div className="shell-login">
-      <section className="shell-login__card" aria-labelledby="login-title">
+      <section className="shell-login__card" aria-labelledby="login-title" aria-busy={busy}>
         <span className="shell-login__mark" aria-hidden="true">
           <svg viewBox="0 0 24 24">
             <path d="m9 7 8 5-8 5z" fill="currentColor" />
@@ -77,23 +95,64 @@ export function LoginPage({ onGoogleSignIn }: LoginPageProps) {
         </h1>
         <p className="shell-login__lead">{t('lead')}</p>
 
-        <Button variant="secondary" size="lg" className="shell-login__google" busy={busy} onClick={() => void signIn()}>
-          {busy ? (
-            t('signingIn')
-          ) : (
-            <>
-              <GoogleLogo />
-              {t('continueWithGoogle')}
-            </>
-          )}
-        </Button>
+        {googleClientId && (
+          <div className="shell-login__google-slot">
+            {/* Google renders its own "Continue with Google" button here. */}
+            <div ref={googleButton} className="shell-login__google-button" hidden={busy} />
+            {busy && (
+              <Button variant="secondary" size="lg" className="shell-login__google" busy>
+                {t('signingIn')}
+              </Button>
+            )}
+          </div>
+        )}
 
-        <div className="shell-login__notice-slot" role={notice === 'googleFailed' ? 'alert' : 'status'}>
-          {notice && (
-            <p className={`shell-login__notice shell-login__notice--${notice === 'googleFailed' ? 'error' : 'info'}`}>
-              {t(notice)}
+        {devLogin && (
+          <form
+            className="shell-login__dev"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run('dev', () => signInDev(email.trim()));
+            }}
+          >
+            {!googleClientId && (
+              <Button
+                variant="secondary"
+                size="lg"
+                className="shell-login__google"
+                disabled
+                aria-describedby={`${emailId}-hint`}
+              >
+                <GoogleLogo />
+                {t('continueWithGoogle')}
+              </Button>
+            )}
+            <p className="shell-login__dev-badge">{t('devTitle')}</p>
+            <p id={`${emailId}-hint`} className="shell-login__dev-hint">
+              {t('devHint')}
             </p>
-          )}
+            <label htmlFor={emailId} className="shell-login__label">
+              {t('devEmail')}
+            </label>
+            <input
+              id={emailId}
+              className="shell-login__input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder="you@example.com"
+            />
+            <Button type="submit" size="lg" busy={busy} disabled={!email.trim()}>
+              {busy ? t('signingIn') : t('devSubmit')}
+            </Button>
+          </form>
+        )}
+
+        <div className="shell-login__notice-slot" role={noticeIsError ? 'alert' : 'status'}>
+          {notice && <p className="shell-login__notice shell-login__notice--error">{t(notice)}</p>}
         </div>
 
         <div className="shell-login__benefits">
