@@ -56,6 +56,17 @@ describe('sessionStore', () => {
     expect(sessionStore.getState().user).toBeNull();
   });
 
+  it('never clears a login that another tab is still writing', () => {
+    sessionStore.restore();
+    localStorage.setItem(TOKEN_KEY, 'half-written');
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }));
+    expect(sessionStore.getState().user).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('half-written');
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    window.dispatchEvent(new StorageEvent('storage', { key: USER_KEY }));
+    expect(sessionStore.getState().token).toBe('half-written');
+  });
+
   it('replaces the stored user only when fetched data differs', () => {
     sessionStore.signIn('t', user);
     const listener = jest.fn();

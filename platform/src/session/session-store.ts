@@ -27,7 +27,8 @@ function isUser(value: unknown): value is User {
   return (typeof u.id === 'string' || typeof u.id === 'number') && typeof u.email === 'string';
 }
 
-function readStored(): Pick<SessionState, 'user' | 'token'> {
+/** The stored login; a bad value is cleared only when `repair` (at start), never while another tab is writing. */
+function readStored(repair: boolean): Pick<SessionState, 'user' | 'token'> {
   const token = localStorage.getItem(TOKEN_KEY);
   const rawUser = localStorage.getItem(USER_KEY);
   if (!token && !rawUser) return { user: null, token: null };
@@ -37,15 +38,17 @@ function readStored(): Pick<SessionState, 'user' | 'token'> {
     return { user: { ...user, id: String(user.id) }, token };
   } catch {
     // A bad stored value clears both items (SPEC §4).
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(USER_KEY);
+    if (repair) {
+      localStorage.removeItem(TOKEN_KEY);
+      localStorage.removeItem(USER_KEY);
+    }
     return { user: null, token: null };
   }
 }
 
 function onStorage(event: StorageEvent): void {
   if (event.key !== null && event.key !== TOKEN_KEY && event.key !== USER_KEY) return;
-  emit({ ...readStored(), restored: true });
+  emit({ ...readStored(false), restored: true });
 }
 
 export const sessionStore = {
@@ -64,13 +67,14 @@ export const sessionStore = {
       window.addEventListener('storage', onStorage);
       listeningToOtherTabs = true;
     }
-    emit({ ...readStored(), restored: true });
+    emit({ ...readStored(true), restored: true });
     return state;
   },
 
   signIn(token: string, user: User): void {
-    localStorage.setItem(TOKEN_KEY, token);
+    // The user first: other tabs treat the token's arrival as the sign-in.
     localStorage.setItem(USER_KEY, JSON.stringify(user));
+    localStorage.setItem(TOKEN_KEY, token);
     emit({ user, token, restored: true });
   },
 
