@@ -49,10 +49,10 @@ describe('site serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const config = configBlock(res.body);
     expect(config.remotes).toEqual({
-      generator: 'https://veo3.example/mfe/generator/mf-manifest.json',
-      billing: 'https://veo3.example/mfe/billing/mf-manifest.json',
+      generator: '/mfe/generator/mf-manifest.json',
+      billing: '/mfe/billing/mf-manifest.json',
       blog: 'https://blog-cdn.example/mfe/blog/mf-manifest.json',
-      blogAdmin: 'https://veo3.example/mfe/blog-admin/mf-manifest.json',
+      blogAdmin: '/mfe/blog-admin/mf-manifest.json',
     });
     expect(config.supportEmail).toBe('help@veo3.example');
     expect(config.devLogin).toBe(true);

@@ -43,7 +43,11 @@ export function getRuntimeConfig(): RuntimeConfig {
   if (!node?.textContent) return (cached = base);
   try {
     const served = JSON.parse(node.textContent) as Partial<RuntimeConfig>;
-    cached = { ...base, ...served, remotes: { ...base.remotes, ...served.remotes } };
+    const remotes = { ...base.remotes, ...served.remotes };
+    // Remotes served by the site itself come as root-relative URLs; the federation runtime wants absolute ones.
+    for (const name of Object.keys(remotes) as RemoteName[])
+      remotes[name] = new URL(remotes[name], location.href).toString();
+    cached = { ...base, ...served, remotes };
   } catch {
     cached = base;
   }

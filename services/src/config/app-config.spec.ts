@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     expect(config.video.provider).toBe('local');
     expect(config.video.timeoutSeconds).toBe(900);
     expect(config.remotes.blogAdmin).toEqual({
-      manifestUrl: 'http://localhost:3000/mfe/blog-admin/mf-manifest.json',
+      manifestUrl: '/mfe/blog-admin/mf-manifest.json',
       servedHere: true,
     });
   });

@@ -186,7 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       return [
         name,
         {
-          manifestUrl: configured ?? `${siteUrl}/mfe/${REMOTE_FOLDERS[name]}/mf-manifest.json`,
+          // Served here: a root-relative URL, so the site works under any host name it is reached by.
+          manifestUrl: configured ?? `/mfe/${REMOTE_FOLDERS[name]}/mf-manifest.json`,
           servedHere: !configured,
         },
       ];

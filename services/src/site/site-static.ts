@@ -50,9 +50,9 @@ export async function registerStaticSite(app: NestFastifyApplication, config: Ap
 
 /** CSP: scripts, styles and manifests only from this origin and the configured remote origins. */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[] | null> {
-  const remoteOrigins = [...new Set(Object.values(config.remotes).map((r) => new URL(r.manifestUrl).origin))].filter(
-    (origin) => origin !== new URL(config.siteUrl).origin,
-  );
+  const remoteOrigins = [
+    ...new Set(Object.values(config.remotes).map((r) => new URL(r.manifestUrl, config.siteUrl).origin)),
+  ].filter((origin) => origin !== new URL(config.siteUrl).origin);
   const googleSignIn = config.googleClientId ? ['https://accounts.google.com'] : [];
   const analytics = config.gaMeasurementId ? ['https://www.googletagmanager.com'] : [];
   const analyticsConnect = config.gaMeasurementId

@@ -5,6 +5,18 @@ import { takeRemoteFailure } from './remote-health';
 
 export const REMOTE_TIMEOUT_MS = 10_000;
 
+/** The first line of a federation runtime error, without its code and debugging arguments. */
+function shortReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = message.split('\n')[0] ?? message;
+  return (
+    firstLine
+      .replace(/\[ Federation Runtime \]:?\s*/g, '')
+      .replace(/\s*#RUNTIME-\d+.*$/, '')
+      .trim() || message
+  );
+}
+
 export class RemoteLoadError extends Error {
   constructor(
     readonly remote: RemoteName,
@@ -49,7 +61,8 @@ export async function loadRemotePage(
   });
   try {
     const mod = await Promise.race([loadRemote<{ default: ComponentType }>(`${remote}/${expose}`), timeout]);
-    if (!mod?.default) throw new RemoteLoadError(remote, takeRemoteFailure(remote) ?? 'the remote has no such page');
+    if (!mod?.default)
+      throw new RemoteLoadError(remote, shortReason(takeRemoteFailure(remote) ?? 'the remote has no such page'));
     return mod;
   } catch (error) {
     if (error instanceof RemoteLoadError) throw error;
