@@ -80,8 +80,11 @@ async function navigateToGenerator(browser, baseUrl) {
     () =>
       new Promise((resolve) => {
         const started = performance.now();
+        const homeHeading = document.querySelector('main h1')?.textContent;
         const done = () => {
-          if (location.pathname === '/text-to-veo3-video' && document.querySelector('main h1')) {
+          // The home page stays up during the transition: done when the generator's heading replaces it.
+          const heading = document.querySelector('main h1');
+          if (location.pathname === '/text-to-veo3-video' && heading && heading.textContent !== homeHeading) {
             observer.disconnect();
             resolve(performance.now() - started);
           }

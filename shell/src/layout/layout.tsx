@@ -3,6 +3,7 @@ import { Outlet } from '@veo3/platform/routing/router';
 import { Spinner } from '@veo3/platform/ui/spinner';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Header } from './header';
+import { RemoteProgress } from '../remotes/remote-progress';
 import { Footer } from './footer';
 import { shellMessages } from '../shell.messages';
 import './layout.css';
@@ -14,6 +15,7 @@ export function Layout() {
       <a className="shell-skip-link" href="#main">
         {t('skipToContent')}
       </a>
+      <RemoteProgress />
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
         <Suspense

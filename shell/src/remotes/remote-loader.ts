@@ -28,6 +28,22 @@ export class RemoteLoadError extends Error {
 }
 
 let registered = false;
+let pending = 0;
+const pendingListeners = new Set<() => void>();
+
+function setPending(delta: number): void {
+  pending += delta;
+  for (const listener of pendingListeners) listener();
+}
+
+/** How many remote pages are loading now (the layout shows a progress bar meanwhile). */
+export const remoteLoading = {
+  count: (): number => pending,
+  subscribe(listener: () => void): () => void {
+    pendingListeners.add(listener);
+    return () => pendingListeners.delete(listener);
+  },
+};
 
 /** Registers every remote from the server's map; nothing is fetched until a route asks for it. */
 export function registerAllRemotes(): void {
@@ -52,6 +68,7 @@ export async function loadRemotePage(
 ): Promise<{ default: ComponentType }> {
   registerAllRemotes();
   if (fresh) reRegister(remote);
+  setPending(+1);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -72,5 +89,6 @@ export async function loadRemotePage(
     );
   } finally {
     clearTimeout(timer);
+    setPending(-1);
   }
 }

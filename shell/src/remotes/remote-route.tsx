@@ -1,30 +1,29 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useMemo,
-  useState,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import { Component, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
-import { Spinner } from '@veo3/platform/ui/spinner';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { loadRemotePage, RemoteLoadError } from './remote-loader';
 import { remoteMessages } from './remote.messages';
 
 const pages = new Map<string, ComponentType>();
 
-function remotePage(remote: RemoteName, expose: string, fresh: boolean): ComponentType {
+/** The lazy page of a route, made once: a suspended render may run again and must get the same one. */
+function remotePage(remote: RemoteName, expose: string): ComponentType {
   const key = `${remote}/${expose}`;
   let page = pages.get(key);
-  if (!page || fresh) {
-    page = lazy(() => loadRemotePage(remote, expose, fresh));
+  if (!page) {
+    page = lazy(() => loadRemotePage(remote, expose));
     pages.set(key, page);
   }
   return page;
+}
+
+/** Retry: a new lazy page that loads the remote from scratch (called from the click, not from render). */
+function reloadRemotePage(remote: RemoteName, expose: string): void {
+  pages.set(
+    `${remote}/${expose}`,
+    lazy(() => loadRemotePage(remote, expose, true)),
+  );
 }
 
 interface BoundaryProps {
@@ -54,13 +53,19 @@ export interface RemoteRouteProps {
   expose: string;
 }
 
-/** A route served by a remote: spinner while it loads, a fallback panel with Retry when it cannot. */
+/**
+ * A route served by a remote, or a fallback panel with Retry when it cannot load. It has no
+ * Suspense boundary of its own: navigations run as transitions, so the page the user is on stays
+ * (with the progress bar) until the remote is ready, and the layout's spinner covers a first load.
+ * A fresh boundary here would show a spinner and hold the page back by React's fallback throttle.
+ */
 export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
   const t = useT(remoteMessages);
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<Error | null>(null);
 
-  const Page = useMemo(() => remotePage(remote, expose, attempt > 0), [remote, expose, attempt]);
+  // attempt is a dependency so that Retry picks up the page reloadRemotePage() made.
+  const Page = useMemo(() => remotePage(remote, expose), [remote, expose, attempt]);
 
   if (error) {
     const reason = error instanceof RemoteLoadError ? error.message : t('crashed');
@@ -71,6 +76,7 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
           message={t('unavailableMessage', { reason })}
           retryLabel={t('retry')}
           onRetry={() => {
+            reloadRemotePage(remote, expose);
             setError(null);
             setAttempt((n) => n + 1);
           }}
@@ -81,17 +87,9 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
 
   return (
     <RemoteErrorBoundary key={attempt} onError={setError}>
-      <Suspense
-        fallback={
-          <div className="shell-remote-loading">
-            <Spinner size="lg" />
-          </div>
-        }
-      >
-        {/* A remote page is known only at runtime; remotePage() caches it per route so its state survives re-renders. */}
-        {/* oxlint-disable-next-line react/static-components */}
-        <Page />
-      </Suspense>
+      {/* A remote page is known only at runtime; remotePage() caches it per route so its state survives re-renders. */}
+      {/* oxlint-disable-next-line react/static-components */}
+      <Page />
     </RemoteErrorBoundary>
   );
 }
