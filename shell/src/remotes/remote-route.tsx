@@ -1,4 +1,4 @@
-import { Component, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { useT } from '@veo3/platform/i18n/i18n';
@@ -64,8 +64,8 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<Error | null>(null);
 
-  // attempt is a dependency so that Retry picks up the page reloadRemotePage() made.
-  const Page = useMemo(() => remotePage(remote, expose), [remote, expose, attempt]);
+  // A Map lookup: the same page on every render until Retry replaces it.
+  const Page = remotePage(remote, expose);
 
   if (error) {
     const reason = error instanceof RemoteLoadError ? error.message : t('crashed');
