@@ -1,0 +1,70 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { sessionStore } from '@veo3/platform/session/session-store';
+import { useBalance } from '@veo3/platform/credits/use-balance';
+
+const user = {
+  id: 'u1',
+  email: 'a@b.c',
+  name: 'Ann',
+  picture: null,
+  avatar_url: null,
+  credits: 5,
+  can_manage_blog: false,
+  provider: 'dev' as const,
+};
+const reply = (body: unknown, status = 200) =>
+  ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+
+function Balance({ label }: { label: string }) {
+  const { credits } = useBalance();
+  return (
+    <p>
+      {label}: {credits}
+    </p>
+  );
+}
+
+function renderReaders() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Balance label="header" />
+      <Balance label="page" />
+    </QueryClientProvider>,
+  );
+}
+
+describe('useBalance', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is 0 for a visitor and asks nothing', () => {
+    act(() => void sessionStore.restore());
+    globalThis.fetch = jest.fn();
+    renderReaders();
+    expect(screen.getByText('header: 0')).toBeInTheDocument();
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+  });
+
+  it('serves concurrent readers from one request and stores the fetched user', async () => {
+    act(() => sessionStore.signIn('tok', user));
+    globalThis.fetch = jest.fn(async () =>
+      reply({
+        success: true,
+        data: { total_credits: 400, transactions: [], user: { ...user, credits: 400, can_manage_blog: true } },
+      }),
+    );
+    renderReaders();
+    expect(await screen.findByText('header: 400')).toBeInTheDocument();
+    expect(screen.getByText('page: 400')).toBeInTheDocument();
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(sessionStore.getState().user).toMatchObject({ credits: 400, can_manage_blog: true }));
+  });
+
+  it('shows 0 when the balance cannot be fetched', async () => {
+    act(() => sessionStore.signIn('tok', user));
+    globalThis.fetch = jest.fn(async () => reply({ success: false, error: 'Database unavailable' }, 200));
+    renderReaders();
+    expect(await screen.findByText('header: 0')).toBeInTheDocument();
+  });
+});
