@@ -13,7 +13,7 @@ const platformVersion = JSON.parse(readFileSync(join(root, 'platform', 'package.
 function platformModules(dir = platformSrc) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) return platformModules(full);
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : platformModules(full);
     if (!/\.tsx?$/.test(entry.name) || /\.(spec|d)\.tsx?$/.test(entry.name)) return [];
     return [relative(platformSrc, full).replace(/\.tsx?$/, '')];
   });

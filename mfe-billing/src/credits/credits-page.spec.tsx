@@ -3,18 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
+import { jsonResponse, signInForTest, testUser } from '@veo3/platform/testing/test-session';
 import CreditsPage from './credits-page';
-
-const user = {
-  id: 'u1',
-  email: 'a@b.c',
-  name: 'Ann',
-  picture: null,
-  avatar_url: null,
-  credits: 0,
-  can_manage_blog: false,
-  provider: 'dev',
-};
 
 function tx(i: number, amount: number, source_type: string) {
   return {
@@ -28,8 +18,7 @@ function tx(i: number, amount: number, source_type: string) {
   };
 }
 
-const reply = (body: unknown, status = 200) =>
-  ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+const reply = jsonResponse;
 
 function renderPage(path = '/credits') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -52,7 +41,7 @@ describe('CreditsPage', () => {
       if (url.startsWith('/api/credits/balance'))
         return reply({
           success: true,
-          data: { total_credits: 410, transactions: [], user: { ...user, credits: 410 } },
+          data: { total_credits: 410, transactions: [], user: { ...testUser, id: 'u1', credits: 410 } },
         });
       const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
       return reply({
@@ -72,7 +61,7 @@ describe('CreditsPage', () => {
   });
 
   it('shows the balance and the ledger with reasons and signed amounts, and pages through it', async () => {
-    act(() => sessionStore.signIn('tok', user as never));
+    signInForTest({ id: 'u1' });
     renderPage();
     expect(await screen.findByText('410 credits')).toBeInTheDocument();
     expect(screen.getByText('Enough for 10 videos')).toBeInTheDocument();
@@ -89,10 +78,10 @@ describe('CreditsPage', () => {
   });
 
   it('offers Retry when the ledger fails to load', async () => {
-    act(() => sessionStore.signIn('tok', user as never));
+    signInForTest({ id: 'u1' });
     fetchMock.mockImplementation(async (url: string) =>
       url.startsWith('/api/credits/balance')
-        ? reply({ success: true, data: { total_credits: 5, transactions: [], user } })
+        ? reply({ success: true, data: { total_credits: 5, transactions: [], user: testUser } })
         : reply({ success: false, message: 'boom' }, 500),
     );
     renderPage();

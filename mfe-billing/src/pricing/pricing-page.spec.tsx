@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { signInForTest } from '@veo3/platform/testing/test-session';
 import PricingPage from './pricing-page';
 
 function LocationProbe() {
@@ -16,26 +17,6 @@ function renderPage() {
       </Routes>
     </MemoryRouter>,
   );
-}
-
-function signIn() {
-  localStorage.setItem('authToken', 'token');
-  localStorage.setItem(
-    'user',
-    JSON.stringify({
-      id: '1',
-      email: 'a@b.c',
-      name: 'Ann',
-      picture: null,
-      avatar_url: null,
-      credits: 12,
-      can_manage_blog: false,
-      provider: 'dev',
-    }),
-  );
-  act(() => {
-    sessionStore.restore();
-  });
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -106,7 +87,7 @@ describe('PricingPage', () => {
   });
 
   it('signed in: a plan opens the payment summary, which can be closed', () => {
-    signIn();
+    signInForTest({ credits: 12 });
     renderPage();
     expect(screen.queryByText('Please login before purchasing')).toBeNull();
     fireEvent.click(within(card('Pro')).getByRole('button', { name: 'Subscribe' }));
@@ -120,7 +101,7 @@ describe('PricingPage', () => {
   });
 
   it('signed in: a pack opens its summary', () => {
-    signIn();
+    signInForTest({ credits: 12 });
     renderPage();
     fireEvent.click(within(card('Starter')).getByRole('button', { name: 'Buy Now' }));
     const dialog = screen.getByRole('dialog', { hidden: true });

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { blogPostFixture } from '../testing/blog-post.fixture';
+import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
 import { ArticleForm } from './article-form';
 
 describe('ArticleForm', () => {
@@ -23,7 +23,7 @@ describe('ArticleForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith({
       title: 'Make your first AI video',
-      content: '<p>Start with a clear subject.</p>',
+      content: '<p>Start with a **clear** subject.</p>',
       excerpt: 'A short guide to writing prompts that give Veo 3 videos realistic sound.',
       featured_image: 'https://cdn.example.com/cover.jpg',
       status: 'draft',

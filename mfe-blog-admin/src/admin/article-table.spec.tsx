@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { blogPostFixture } from '../testing/blog-post.fixture';
+import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
 import { ArticleTable } from './article-table';
 
 describe('ArticleTable', () => {

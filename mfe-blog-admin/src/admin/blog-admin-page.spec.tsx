@@ -1,24 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { signInForTest } from '@veo3/platform/testing/test-session';
 import BlogAdminPage from './blog-admin-page';
 
-const manager = {
-  id: '1',
-  email: 'a@b.c',
-  name: 'Ann',
-  picture: null,
-  avatar_url: null,
-  credits: 0,
-  can_manage_blog: true,
-  provider: 'dev',
-};
-
-function signIn(user: object) {
-  localStorage.setItem('authToken', 'token-1');
-  localStorage.setItem('user', JSON.stringify(user));
-  sessionStore.restore();
-}
+const manager = { can_manage_blog: true };
 
 function renderAdmin() {
   return render(
@@ -48,7 +34,7 @@ describe('BlogAdminPage access', () => {
   });
 
   it('tells a signed-in user without blog permission, with a way home', () => {
-    signIn({ ...manager, can_manage_blog: false });
+    signInForTest({ can_manage_blog: false });
     renderAdmin();
     expect(screen.getByRole('heading', { level: 1, name: 'You do not have blog management permissions' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
@@ -57,7 +43,7 @@ describe('BlogAdminPage access', () => {
 });
 
 describe('BlogAdminPage for a blog manager', () => {
-  beforeEach(() => signIn(manager));
+  beforeEach(() => signInForTest(manager));
 
   it('shows the header and the empty article list with its columns', () => {
     renderAdmin();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { blogPostFixture } from '../testing/blog-post.fixture';
+import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
 import { PostList } from './post-list';
 
 describe('PostList', () => {

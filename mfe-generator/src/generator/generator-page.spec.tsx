@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { signInForTest } from '@veo3/platform/testing/test-session';
 import GeneratorPage from './generator-page';
 
 function LocationProbe() {
@@ -30,26 +31,6 @@ function renderAt(url: string) {
       </Routes>
     </MemoryRouter>,
   );
-}
-
-function signIn(credits: number) {
-  localStorage.setItem('authToken', 'token');
-  localStorage.setItem(
-    'user',
-    JSON.stringify({
-      id: '1',
-      email: 'a@b.c',
-      name: 'Ann',
-      picture: null,
-      avatar_url: null,
-      credits,
-      can_manage_blog: false,
-      provider: 'dev',
-    }),
-  );
-  act(() => {
-    sessionStore.restore();
-  });
 }
 
 const prompt = () => screen.getByLabelText<HTMLTextAreaElement>('Prompt');
@@ -157,7 +138,7 @@ describe('GeneratorPage', () => {
   });
 
   it('signed in with too few credits: offers to buy credits and refuses to generate', () => {
-    signIn(12);
+    signInForTest({ credits: 12 });
     renderAt('/text-to-veo3-video');
     const notice = screen.getByText('Not enough credits (12/40)').parentElement!;
     expect(within(notice).getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/pricing');
@@ -168,7 +149,7 @@ describe('GeneratorPage', () => {
   });
 
   it('signed in with enough credits: a valid request is accepted but generation is not offered yet', () => {
-    signIn(120);
+    signInForTest({ credits: 120 });
     renderAt('/text-to-veo3-video');
     expect(screen.getByText('Balance: 120 credits')).toBeTruthy();
     expect(screen.queryByText(/Not enough credits/)).toBeNull();

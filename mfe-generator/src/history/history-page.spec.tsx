@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { signInForTest } from '@veo3/platform/testing/test-session';
 import HistoryPage from './history-page';
 
 function renderPage() {
@@ -27,23 +28,7 @@ describe('HistoryPage', () => {
   });
 
   it('signed in: shows the empty state with a way to the generator', () => {
-    localStorage.setItem('authToken', 'token');
-    localStorage.setItem(
-      'user',
-      JSON.stringify({
-        id: '1',
-        email: 'a@b.c',
-        name: 'Ann',
-        picture: null,
-        avatar_url: null,
-        credits: 12,
-        can_manage_blog: false,
-        provider: 'dev',
-      }),
-    );
-    act(() => {
-      sessionStore.restore();
-    });
+    signInForTest({ credits: 12 });
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Video History');
     expect(screen.getByRole('heading', { name: 'No videos yet' })).toBeTruthy();

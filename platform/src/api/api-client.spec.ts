@@ -1,5 +1,6 @@
 import { ApiError, apiRequest, MAX_RETRIES, RETRY_DELAY_MS } from '@veo3/platform/api/api-client';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { jsonResponse } from '@veo3/platform/testing/test-session';
 
 const user = {
   id: '7',
@@ -12,11 +13,8 @@ const user = {
   provider: 'dev' as const,
 };
 
-// jsdom has no fetch Response; the client only reads ok, status and text().
-function textResponse(text: string, status: number): Response {
-  return { ok: status >= 200 && status < 300, status, text: async () => text } as Response;
-}
-const jsonResponse = (body: unknown, status = 200) => textResponse(JSON.stringify(body), status);
+const textResponse = (text: string, status: number) =>
+  ({ ok: status < 300, status, text: async () => text }) as Response;
 
 describe('apiRequest', () => {
   let fetchMock: jest.Mock;

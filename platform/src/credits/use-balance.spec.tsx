@@ -2,19 +2,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { useBalance } from '@veo3/platform/credits/use-balance';
+import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 
-const user = {
-  id: 'u1',
-  email: 'a@b.c',
-  name: 'Ann',
-  picture: null,
-  avatar_url: null,
-  credits: 5,
-  can_manage_blog: false,
-  provider: 'dev' as const,
-};
-const reply = (body: unknown, status = 200) =>
-  ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+const reply = jsonResponse;
 
 function Balance({ label }: { label: string }) {
   const { credits } = useBalance();
@@ -47,7 +37,7 @@ describe('useBalance', () => {
   });
 
   it('serves concurrent readers from one request and stores the fetched user', async () => {
-    act(() => sessionStore.signIn('tok', user));
+    const user = signInForTest({ id: 'u1', credits: 5 });
     globalThis.fetch = jest.fn(async () =>
       reply({
         success: true,
@@ -62,7 +52,7 @@ describe('useBalance', () => {
   });
 
   it('shows 0 when the balance cannot be fetched', async () => {
-    act(() => sessionStore.signIn('tok', user));
+    signInForTest({ id: 'u1', credits: 5 });
     globalThis.fetch = jest.fn(async () => reply({ success: false, error: 'Database unavailable' }, 200));
     renderReaders();
     expect(await screen.findByText('header: 0')).toBeInTheDocument();

@@ -2,18 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { resetRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { jsonResponse, signInForTest, testUser } from '@veo3/platform/testing/test-session';
 import { LoginPage } from './login-page';
-
-const user = {
-  id: '1',
-  email: 'ann@example.com',
-  name: null,
-  picture: null,
-  avatar_url: null,
-  credits: 0,
-  can_manage_blog: false,
-  provider: 'dev',
-};
 
 function serveConfig(config: object) {
   document.getElementById('app-config')?.remove();
@@ -25,8 +15,7 @@ function serveConfig(config: object) {
   resetRuntimeConfig();
 }
 
-const reply = (body: unknown, status = 200) =>
-  ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+const reply = jsonResponse;
 
 function renderLogin() {
   return render(
@@ -67,7 +56,7 @@ describe('LoginPage with development sign-in', () => {
     const [url, init] = (globalThis.fetch as jest.Mock).mock.calls[0];
     expect(url).toBe('/api/auth/dev');
     expect(JSON.parse(init.body)).toEqual({ email: 'ann@example.com' });
-    await act(async () => answer(reply({ success: true, token: 'tok', user })));
+    await act(async () => answer(reply({ success: true, token: 'tok', user: testUser })));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('tok');
   });
@@ -82,7 +71,7 @@ describe('LoginPage with development sign-in', () => {
   });
 
   it('redirects to / when a stored user and token exist', () => {
-    act(() => sessionStore.signIn('token-1', user as never));
+    signInForTest();
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
@@ -103,7 +92,7 @@ describe('LoginPage with Google', () => {
       },
     };
     globalThis.fetch = jest.fn(async () =>
-      reply({ success: true, token: 'g-tok', user: { ...user, provider: 'google' } }),
+      reply({ success: true, token: 'g-tok', user: { ...testUser, provider: 'google' } }),
     );
     renderLogin();
     await waitFor(() => expect(renderButton).toHaveBeenCalled());
