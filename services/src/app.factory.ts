@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { MAX_IMAGE_BYTES } from './video/image-check';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -18,18 +20,26 @@ function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
   return NEST_LEVELS.slice(0, index < 0 ? 3 : index + 1);
 }
 
-/** Builds the whole HTTP app (also used by integration tests, which pass their own config). */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+export function createAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
     // Structured JSON request logs from Fastify's pino logger.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+}
+
+/** Builds the whole HTTP app (integration tests build the module themselves and call configureApp). */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createAdapter(config), {
     logger: nestLogLevels(config.logLevel),
     bufferLogs: false,
   });
+  return configureApp(app, config);
+}
+
+/** Errors, validation, security headers, uploads, the built site and the OpenAPI document; then init. */
+export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<NestFastifyApplication> {
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(new StandardSchemaValidationPipe());
 
@@ -38,6 +48,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
 
   const missing = await registerStaticSite(app, config);
   for (const root of missing) app.getHttpAdapter().getInstance().log.warn(`not built yet, not served: ${root}`);

@@ -6,6 +6,7 @@ import { HealthModule } from './health/health.module';
 import { AuthModule } from './auth/auth.module';
 import { CreditsModule } from './credits/credits.module';
 import { UsersModule } from './users/users.module';
+import { VideoModule } from './video/video.module';
 import { SiteModule } from './site/site.module';
 
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         UsersModule,
         CreditsModule,
         AuthModule,
+        VideoModule,
         SiteModule,
       ],
     };

@@ -1,8 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { trackEvent } from '@veo3/platform/analytics/analytics';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { signInForTest } from '@veo3/platform/testing/test-session';
+import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 import GeneratorPage from './generator-page';
+import { readPendingTask, savePendingTask } from './pending-task-storage';
+
+jest.mock('@veo3/platform/analytics/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
 
 function LocationProbe() {
   const location = useLocation();
@@ -15,27 +20,34 @@ function LocationProbe() {
 }
 
 function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="/text-to-veo3-video"
-          element={
-            <>
-              <GeneratorPage />
-              <LocationProbe />
-            </>
-          }
-        />
-        <Route path="*" element={<LocationProbe />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/text-to-veo3-video"
+            element={
+              <>
+                <GeneratorPage />
+                <LocationProbe />
+              </>
+            }
+          />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
 const prompt = () => screen.getByLabelText<HTMLTextAreaElement>('Prompt');
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
-const status = () => screen.getByRole('status');
+/** The form's validation message (the result area has its own live region). */
+const status = () => within(screen.getByRole('tabpanel')).getByRole('status');
+const resultArea = () => screen.getByRole('region', { name: 'Preview' });
+/** What the result area announces to screen readers. */
+const announcement = () => within(resultArea()).getAllByRole('status')[0]!.textContent;
 
 beforeAll(() => {
   URL.createObjectURL = jest.fn(() => 'blob:preview');
@@ -148,15 +160,190 @@ describe('GeneratorPage', () => {
     );
   });
 
-  it('signed in with enough credits: a valid request is accepted but generation is not offered yet', () => {
-    signInForTest({ credits: 120 });
-    renderAt('/text-to-veo3-video');
-    expect(screen.getByText('Balance: 120 credits')).toBeTruthy();
-    expect(screen.queryByText(/Not enough credits/)).toBeNull();
+  it('validates before sending anything', () => {
+    globalThis.fetch = jest.fn();
+    signInForTest({ credits: 12 });
+    renderAt('/text-to-veo3-video?type=image');
+    fireEvent.change(prompt(), { target: { value: 'The kitten yawns' } });
     generate();
-    expect(status().textContent).toBe(
-      'Video generation is not available yet. Your prompt is ready, please check back soon.',
-    );
+    expect(status().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
+    expect(globalThis.fetch).not.toHaveBeenCalled();
     expect(screen.getByText('Your video will appear here')).toBeTruthy();
+  });
+});
+
+function task(taskStatus: string, extra: Record<string, unknown> = {}) {
+  return jsonResponse({
+    success: true,
+    data: {
+      id: 't1',
+      status: taskStatus,
+      status_message: null,
+      result_url: null,
+      error_message: null,
+      model: 'veo3',
+      prompt: 'A toy car',
+      ...extra,
+    },
+  });
+}
+
+const VIDEO_URL = '/api/video/file/t1?sig=abc';
+
+describe('GeneratorPage generation', () => {
+  let fetchMock: jest.Mock;
+  let statusReplies: Response[];
+
+  /** Runs due timers and the promises they settle. */
+  const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.mocked(trackEvent).mockClear();
+    statusReplies = [];
+    fetchMock = jest.fn(async (url: string) => {
+      if (url === '/api/video/generate')
+        return jsonResponse({ success: true, data: { taskId: 't1', remainingCredits: 80 } });
+      if (url.startsWith('/api/video/status/')) return statusReplies.shift() ?? task('processing');
+      throw new Error(`unexpected ${url}`);
+    });
+    globalThis.fetch = fetchMock;
+    signInForTest({ credits: 120 });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  async function generateUntilDone() {
+    statusReplies.push(
+      task('processing', { status_message: 'Rendering frames' }),
+      task('completed', { result_url: VIDEO_URL }),
+    );
+    renderAt('/text-to-veo3-video');
+    generate();
+    await advance(0);
+    await advance(3000);
+  }
+
+  it('shows progress with the elapsed time, then the video, and updates the balance', async () => {
+    statusReplies.push(task('processing', { status_message: 'Rendering frames' }));
+    renderAt('/text-to-veo3-video');
+    generate();
+
+    const button = screen.getByRole('button', { name: 'Generating...' });
+    expect(button).toBeDisabled();
+    expect(announcement()).toBe('Submitting your request...');
+    expect(screen.getByText('Generating your video...')).toBeTruthy();
+
+    await advance(0);
+    expect(announcement()).toBe('Rendering frames');
+    expect(screen.getByText('Balance: 80 credits')).toBeTruthy();
+    expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'text_to_video' });
+    expect(trackEvent).toHaveBeenCalledWith('text_to_video_VEO 3 Text', { prompt: prompt().value });
+    expect(screen.getByRole('timer').textContent).toBe('Elapsed 0:00');
+    expect(screen.getByText(/usually takes 5–8 minutes/)).toBeTruthy();
+
+    statusReplies.push(task('processing', { status_message: 'Adding sound' }));
+    await advance(65_000);
+    expect(screen.getByRole('timer').textContent).toBe('Elapsed 1:05');
+
+    statusReplies.length = 0;
+    statusReplies.push(task('completed', { result_url: VIDEO_URL }));
+    await advance(3000);
+    expect(announcement()).toBe('Your video is ready!');
+    const video = resultArea().querySelector('video')!;
+    expect(video.getAttribute('src')).toBe(VIDEO_URL);
+    expect(video.controls).toBe(true);
+    expect(video.hasAttribute('playsinline')).toBe(true);
+    expect(video.querySelector('track')?.getAttribute('kind')).toBe('captions');
+    expect(screen.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
+  });
+
+  it('Generate New returns to the empty preview', async () => {
+    await generateUntilDone();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate New' }));
+    expect(screen.getByText('Your video will appear here')).toBeTruthy();
+    expect(resultArea().querySelector('video')).toBeNull();
+  });
+
+  it('downloads the video as ai-video-{timestamp}.mp4', async () => {
+    await generateUntilDone();
+    const blob = new Blob(['mp4']);
+    fetchMock.mockImplementationOnce(async () => ({ ok: true, status: 200, blob: async () => blob }));
+    jest.mocked(URL.createObjectURL).mockReturnValueOnce('blob:video');
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.href).toBe('blob:video');
+      expect(this.download).toMatch(/^ai-video-\d+\.mp4$/);
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(screen.getByText('Downloading video...')).toBeTruthy();
+    await advance(0);
+    expect(screen.getByText('Video downloaded successfully!')).toBeTruthy();
+    expect(click).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+    expect(url).toBe(VIDEO_URL);
+    expect(init.headers).toEqual({ Authorization: 'Bearer test-token' });
+    expect(URL.createObjectURL).toHaveBeenCalledWith(blob);
+    await advance(30_000);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:video');
+    click.mockRestore();
+  });
+
+  it('opens the video in a new tab when the download fails', async () => {
+    await generateUntilDone();
+    fetchMock.mockImplementationOnce(async () => ({ ok: false, status: 403 }));
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await advance(0);
+    expect(screen.getByText('Download failed. Try again.')).toBeTruthy();
+    expect(open).toHaveBeenCalledWith(VIDEO_URL, '_blank', 'noopener');
+    open.mockRestore();
+  });
+
+  it('shows the error panel, and Try Again returns to idle', async () => {
+    statusReplies.push(task('failed', { error_message: 'The prompt was rejected' }));
+    renderAt('/text-to-veo3-video');
+    generate();
+    await advance(0);
+    const panel = screen.getByRole('alert');
+    expect(within(panel).getByRole('heading').textContent).toBe('Video Generation Failed');
+    expect(within(panel).getByText('The prompt was rejected')).toBeTruthy();
+    expect(readPendingTask('1')).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Try Again' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Your video will appear here')).toBeTruthy();
+  });
+
+  it('shows the server message when the request is refused', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse({ success: false, message: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402),
+    );
+    renderAt('/text-to-veo3-video');
+    generate();
+    await advance(0);
+    expect(within(screen.getByRole('alert')).getByText('Request failed: Insufficient credits')).toBeTruthy();
+  });
+
+  it('resumes the video being generated after a reload', async () => {
+    savePendingTask('1', { taskId: 't1', startedAt: Date.now() - 90_000 });
+    statusReplies.push(task('processing', { status_message: 'Rendering frames' }));
+    const first = renderAt('/text-to-veo3-video');
+    expect(screen.getByText('Generating your video...')).toBeTruthy();
+    await advance(0);
+    expect(announcement()).toBe('Rendering frames');
+    expect(screen.getByRole('timer').textContent).toBe('Elapsed 1:30');
+    first.unmount();
+
+    statusReplies.push(task('completed', { result_url: VIDEO_URL }));
+    renderAt('/text-to-veo3-video');
+    expect(screen.getByText('Generating your video...')).toBeTruthy();
+    await advance(0);
+    expect(resultArea().querySelector('video')?.getAttribute('src')).toBe(VIDEO_URL);
+    expect(readPendingTask('1')).toBeNull();
   });
 });

@@ -10,14 +10,15 @@ import { ImageUpload } from './image-upload';
 import { MODEL_OPTIONS, type GenerationMode } from './model-options';
 import { ModeTabs } from './mode-tabs';
 import { ResultPreview } from './result-preview';
+import { useGeneration } from './use-generation';
 import { useGenerationMode } from './use-generation-mode';
 import { validateGeneration, type GenerationIssue } from './validate-generation';
 import styles from './generator-page.module.css';
 
-/** What the Generate button last reported, tied to the mode it was pressed in. */
+/** The check the Generate button last failed, tied to the mode it was pressed in. */
 interface Feedback {
   mode: GenerationMode;
-  issue: GenerationIssue | null;
+  issue: GenerationIssue;
 }
 
 export default function GeneratorPage() {
@@ -32,6 +33,8 @@ export default function GeneratorPage() {
   }));
   const [image, setImage] = useState<File | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const generation = useGeneration(user?.id ?? null);
+  const generating = generation.state.phase === 'generating';
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const tabId = (m: GenerationMode) => `${baseId}-tab-${m}`;
@@ -40,11 +43,15 @@ export default function GeneratorPage() {
   usePageMeta(t(mode === 'image' ? 'titleImage' : 'titleText'), '/text-to-veo3-video', t('metaDescription'));
 
   const prompt = prompts[mode];
-  const current = feedback?.mode === mode ? feedback : null;
+  const issue = feedback?.mode === mode ? feedback.issue : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFeedback({ mode, issue: validateGeneration({ mode, prompt, image, user, model }) });
+    // An image picked on the image tab is never sent from the text tab (SPEC §2).
+    const request = { mode, model, prompt, image: mode === 'image' ? image : null };
+    const failed = validateGeneration({ ...request, user });
+    setFeedback(failed && { mode, issue: failed });
+    if (!failed) void generation.start(request);
   };
 
   return (
@@ -101,19 +108,15 @@ export default function GeneratorPage() {
             </div>
             <GenerationDetails model={model} />
             <AccountNotice user={user} cost={model.cost} />
-            <Button type="submit" size="lg" className={styles.generate}>
-              {t('generate')}
+            <Button type="submit" size="lg" className={styles.generate} busy={generating}>
+              {t(generating ? 'generating' : 'generate')}
             </Button>
-            <p
-              role="status"
-              aria-live="polite"
-              className={current?.issue ? styles.feedbackError : current ? styles.feedbackInfo : styles.feedbackEmpty}
-            >
-              {current && (current.issue ? t(current.issue.key, current.issue.vars) : t('notAvailable'))}
+            <p role="status" aria-live="polite" className={issue ? styles.feedbackError : styles.feedbackEmpty}>
+              {issue && t(issue.key, issue.vars)}
             </p>
           </form>
         </div>
-        <ResultPreview />
+        <ResultPreview state={generation.state} onReset={generation.reset} />
       </div>
     </div>
   );

@@ -21,6 +21,11 @@ export const ESTIMATED_MINUTES = { min: 5, max: 8 } as const;
 export const OFFICIAL_PRICE_USD = 6;
 export const OUR_PRICE_USD = 2.4;
 
+/** A model's display name from the apiPath a task records; an unknown one is shown as it is. */
+export function modelName(apiPath: string): string {
+  return Object.values(MODEL_OPTIONS).find((option) => option.apiPath === apiPath)?.name ?? apiPath;
+}
+
 export function parseMode(value: string | null): GenerationMode {
   return value === 'image' ? 'image' : 'text';
 }

@@ -1,35 +1,80 @@
 import { useId } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
-import { ESTIMATED_MINUTES, VIDEO_DURATION_SECONDS } from './model-options';
+import { ErrorPanel } from '@veo3/platform/ui/error-panel';
+import { GenerationProgress } from './generation-progress';
 import { generatorMessages } from './generator.messages';
+import { ESTIMATED_MINUTES, VIDEO_DURATION_SECONDS } from './model-options';
+import type { GenerationState } from './use-generation';
+import { VideoResult } from './video-result';
 import styles from './generator-page.module.css';
 
-/** The result area while idle: an empty 16:9 stage plus prompt tips. */
-export function ResultPreview() {
+export interface ResultPreviewProps {
+  state: GenerationState;
+  /** 'Generate New' and 'Try Again'. */
+  onReset: () => void;
+}
+
+/** The result area: an empty stage with tips while idle, then progress, the video, or the error panel. */
+export function ResultPreview({ state, onReset }: ResultPreviewProps) {
   const t = useT(generatorMessages);
   const headingId = useId();
+
+  const progress =
+    state.phase !== 'generating' ? '' : (state.progress ?? t(state.taskId ? 'progressWorking' : 'progressSubmitting'));
+  // Always mounted, so screen readers announce each change; errors are announced by the alert panel.
+  const announcement = state.phase === 'success' ? t('videoReady') : progress;
+
   return (
     <section className={styles.result} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionHeading}>
         {t('previewHeading')}
       </h2>
-      <div className={styles.stage}>
-        <span className={styles.stageIcon} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
-            <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
-          </svg>
-        </span>
-        <p className={styles.stageTitle}>{t('idleTitle')}</p>
-        <p className={styles.stageText}>{t('idleText', { seconds: VIDEO_DURATION_SECONDS, ...ESTIMATED_MINUTES })}</p>
-      </div>
-      <div className={styles.tips}>
-        <h3 className={styles.tipsHeading}>{t('tipsHeading')}</h3>
-        <ul className={styles.tipList}>
-          <li>{t('tipSubject')}</li>
-          <li>{t('tipCamera')}</li>
-          <li>{t('tipSound')}</li>
-        </ul>
-      </div>
+      <p role="status" className="pf-visually-hidden">
+        {announcement}
+      </p>
+      {state.phase === 'idle' && <IdleStage />}
+      {state.phase === 'generating' && <GenerationProgress text={progress} startedAt={state.startedAt} />}
+      {state.phase === 'success' && (
+        <VideoResult videoUrl={state.videoUrl} prompt={state.prompt} onGenerateNew={onReset} />
+      )}
+      {state.phase === 'error' && (
+        <ErrorPanel
+          title={t('errorTitle')}
+          message={t(state.failure.key, state.failure.vars)}
+          onRetry={onReset}
+          retryLabel={t('tryAgain')}
+        />
+      )}
+      {(state.phase === 'idle' || state.phase === 'generating') && <Tips />}
     </section>
+  );
+}
+
+function IdleStage() {
+  const t = useT(generatorMessages);
+  return (
+    <div className={styles.stage}>
+      <span className={styles.stageIcon} aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
+          <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
+        </svg>
+      </span>
+      <p className={styles.stageTitle}>{t('idleTitle')}</p>
+      <p className={styles.stageText}>{t('idleText', { seconds: VIDEO_DURATION_SECONDS, ...ESTIMATED_MINUTES })}</p>
+    </div>
+  );
+}
+
+function Tips() {
+  const t = useT(generatorMessages);
+  return (
+    <div className={styles.tips}>
+      <h3 className={styles.tipsHeading}>{t('tipsHeading')}</h3>
+      <ul className={styles.tipList}>
+        <li>{t('tipSubject')}</li>
+        <li>{t('tipCamera')}</li>
+        <li>{t('tipSound')}</li>
+      </ul>
+    </div>
   );
 }

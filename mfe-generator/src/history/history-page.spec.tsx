@@ -1,22 +1,56 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { signInForTest } from '@veo3/platform/testing/test-session';
+import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 import HistoryPage from './history-page';
 
-function renderPage() {
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+function renderPage(url = '/video-history') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter initialEntries={['/video-history']}>
-      <HistoryPage />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <HistoryPage />
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
+function video(n: number, model = 'veo3') {
+  return {
+    id: `v${n}`,
+    status: 'completed',
+    status_message: null,
+    result_url: `/api/video/file/v${n}?sig=s${n}`,
+    error_message: null,
+    model,
+    prompt: `Prompt number ${n}`,
+    created_at: '2026-03-04T10:00:00.000Z',
+    updated_at: '2026-03-04T10:05:00.000Z',
+  };
+}
+
+const historyReply = (page: number, items: unknown[], total: number) =>
+  jsonResponse({ success: true, data: { items, total, page, pages: Math.ceil(total / 10) } });
+
+let fetchMock: jest.Mock;
+
 beforeEach(() => {
   localStorage.clear();
+  setLanguage('en');
   act(() => {
     sessionStore.restore();
   });
+  window.scrollTo = jest.fn();
+  fetchMock = jest.fn(async () => historyReply(1, [], 0));
+  globalThis.fetch = fetchMock;
 });
 
 describe('HistoryPage', () => {
@@ -25,16 +59,109 @@ describe('HistoryPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Video History');
     expect(screen.getByRole('link', { name: 'Login Now' }).getAttribute('href')).toBe('/login');
     expect(document.title).toBe('Video History | Veo 3 Studio');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('signed in: shows the empty state with a way to the generator', () => {
+  it('signed in: loads, then shows the empty state with a way to the generator', async () => {
     signInForTest({ credits: 12 });
     renderPage();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Video History');
-    expect(screen.getByRole('heading', { name: 'No videos yet' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(await screen.findByRole('heading', { name: 'No videos yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create your first video' }).getAttribute('href')).toBe(
       '/text-to-veo3-video?type=text',
     );
     expect(screen.queryByRole('link', { name: 'Login Now' })).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/video/history?page=1&limit=10');
+    const headers = init.headers as Headers;
+    expect(headers.get('Authorization')).toBe('Bearer test-token');
+    expect(headers.get('x-user-id')).toBeNull();
+  });
+
+  it('lists the videos as cards with preview, prompt, model, date and a download link', async () => {
+    signInForTest();
+    fetchMock.mockImplementation(async () => historyReply(1, [video(1), video(2, 'veo3-fast-frames')], 2));
+    renderPage();
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+
+    const first = within(cards[0]!);
+    expect(first.getByText('Prompt number 1')).toBeTruthy();
+    expect(first.getByText('VEO 3 Text')).toBeTruthy();
+    expect(first.getByText('Mar 4, 2026', { exact: false })).toBeTruthy();
+    const preview = cards[0]!.querySelector('video')!;
+    expect(preview.getAttribute('src')).toBe('/api/video/file/v1?sig=s1');
+    expect(preview.controls).toBe(true);
+    const download = first.getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe('/api/video/file/v1?sig=s1');
+    expect(download.getAttribute('download')).toBe(`ai-video-${Date.parse('2026-03-04T10:00:00.000Z')}.mp4`);
+
+    expect(within(cards[1]!).getByText('VEO 3 Image')).toBeTruthy();
+    // One page only: no pagination.
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('pages with ?page= in the URL and asks the server for that page', async () => {
+    signInForTest();
+    fetchMock.mockImplementation(async (url: string) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      return historyReply(page, [video(page * 10 + 1)], 23);
+    });
+    renderPage();
+    expect(await screen.findByText('Prompt number 11')).toBeTruthy();
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getAllByRole('button', { name: /^Page/ })).toHaveLength(3);
+
+    fireEvent.click(within(pagination).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Prompt number 21')).toBeTruthy();
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/video/history?page=2&limit=10', expect.anything());
+    expect(screen.getByTestId('location').textContent).toBe('/video-history?page=2');
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(window.scrollTo).toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Prompt number 11')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/video-history');
+  });
+
+  it('opens the page named in the URL', async () => {
+    signInForTest();
+    fetchMock.mockImplementation(async () => historyReply(3, [video(31)], 23));
+    renderPage('/video-history?page=3');
+    expect(await screen.findByText('Prompt number 31')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/video/history?page=3&limit=10', expect.anything());
+  });
+
+  it.each([
+    ['an HTTP error', () => jsonResponse({ success: false, message: 'Boom' }, 500), 'HTTP error: 500'],
+    ['an unsuccessful reply', () => jsonResponse({ success: false, message: 'Nope' }), 'Failed to fetch history'],
+  ])('shows %s with Retry', async (_case, reply, message) => {
+    signInForTest();
+    fetchMock.mockImplementation(async () => reply());
+    renderPage();
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText(message)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('a 401 ends the session, so the page asks to login', async () => {
+    signInForTest();
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false, message: 'Unauthorized' }, 401));
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Login Now' })).toBeTruthy();
+    expect(sessionStore.getState().user).toBeNull();
+  });
+
+  it('Retry loads the history again', async () => {
+    signInForTest();
+    fetchMock.mockImplementation(async () => jsonResponse({ success: false }, 502));
+    renderPage();
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('HTTP error: 502')).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => historyReply(1, [video(1)], 1));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Prompt number 1')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

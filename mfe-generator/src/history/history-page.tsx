@@ -1,9 +1,22 @@
-import { Link } from '@veo3/platform/routing/router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
+import { ErrorPanel } from '@veo3/platform/ui/error-panel';
+import { Pagination } from '@veo3/platform/ui/pagination';
+import { Spinner } from '@veo3/platform/ui/spinner';
+import { fetchVideoHistory } from '../api/video-api';
+import { videoKeys } from '../api/video-keys';
+import { historyErrorMessage } from './history-error';
 import { historyMessages } from './history.messages';
+import { VideoCard } from './video-card';
 import styles from './history-page.module.css';
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
 
 export default function HistoryPage() {
   const t = useT(historyMessages);
@@ -17,14 +30,7 @@ export default function HistoryPage() {
         {user && <p className={styles.intro}>{t('intro')}</p>}
       </header>
       {user ? (
-        <section className={styles.panel}>
-          <FilmIcon />
-          <h2 className={styles.panelTitle}>{t('emptyTitle')}</h2>
-          <p className={styles.panelText}>{t('emptyText')}</p>
-          <Link to="/text-to-veo3-video?type=text" className="pf-button pf-button--primary pf-button--md">
-            {t('createFirst')}
-          </Link>
-        </section>
+        <VideoHistory userId={user.id} />
       ) : (
         <section className={styles.panel}>
           <LockIcon />
@@ -35,6 +41,61 @@ export default function HistoryPage() {
         </section>
       )}
     </div>
+  );
+}
+
+/** SPEC §4 'History': loading, error with Retry, empty, or the list, ten per page with ?page= in the URL. */
+function VideoHistory({ userId }: { userId: string }) {
+  const t = useT(historyMessages);
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const history = useQuery({
+    queryKey: videoKeys.history(userId, page),
+    queryFn: ({ signal }) => fetchVideoHistory(page, signal),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+  const changePage = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0 });
+  };
+
+  if (history.isError && !history.isFetching) {
+    const { key, vars } = historyErrorMessage(history.error);
+    return <ErrorPanel title={t('loadFailedTitle')} message={t(key, vars)} onRetry={() => void history.refetch()} />;
+  }
+  if (!history.data) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  const { items, total, pages } = history.data;
+  if (total === 0) {
+    return (
+      <section className={styles.panel}>
+        <FilmIcon />
+        <h2 className={styles.panelTitle}>{t('emptyTitle')}</h2>
+        <p className={styles.panelText}>{t('emptyText')}</p>
+        <Link to="/text-to-veo3-video?type=text" className="pf-button pf-button--primary pf-button--md">
+          {t('createFirst')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <>
+      <ul className={styles.grid} aria-busy={history.isPlaceholderData}>
+        {items.map((video) => (
+          <li key={video.id}>
+            <VideoCard video={video} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={pages} onChange={changePage} />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toPublicUser, type UserEntity } from '../users/user.entity';
@@ -19,6 +19,7 @@ const clientInfo = (request: FastifyRequest): ClientInfo => ({
 const GOOGLE_ONLY = 'This site signs in with Google only. Please use "Continue with Google".';
 
 @ApiTags('auth')
+@SkipThrottle({ generate: true })
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

@@ -33,3 +33,12 @@ export class AdminGuard implements CanActivate {
     return true;
   }
 }
+
+/** Like JwtAuthGuard, but a request without a token goes on as a visitor (user null); a bad token is still 401. */
+@Injectable()
+export class OptionalJwtAuthGuard extends JwtAuthGuard {
+  override handleRequest<T = UserEntity>(error: unknown, user: T | false, info: unknown): T {
+    if (!error && !user && info instanceof Error && /No auth token/i.test(info.message)) return null as T;
+    return super.handleRequest(error, user, info);
+  }
+}

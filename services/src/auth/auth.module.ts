@@ -31,13 +31,19 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        throttlers: [{ name: 'signin', ttl: 60_000, limit: config.signinRateLimit }],
-        errorMessage: 'Too many sign-in attempts. Please wait a minute and try again.',
+        throttlers: [
+          { name: 'signin', ttl: 60_000, limit: config.signinRateLimit },
+          { name: 'generate', ttl: 60_000, limit: config.generateRateLimit },
+        ],
+        errorMessage: (_context, detail) =>
+          detail.key.includes('generate')
+            ? 'Too many video requests. Please wait a minute and try again.'
+            : 'Too many sign-in attempts. Please wait a minute and try again.',
       }),
     }),
   ],
   controllers: [AuthController],
   providers: [jwtSecretProvider, AuthService, GoogleTokenVerifier, JwtStrategy],
-  exports: [AuthService],
+  exports: [AuthService, JWT_SECRET, ThrottlerModule],
 })
 export class AuthModule {}

@@ -48,6 +48,13 @@ const envSchema = z.object({
       .regex(/^mysql:\/\//, 'must start with mysql://')
       .optional(),
   ),
+  REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w:-]+$/)
+      .default('veo3'),
+  ),
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -60,6 +67,7 @@ const envSchema = z.object({
   GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/oauth2/v1/certs')),
   TRUST_PROXY: bool,
   SIGNIN_RATE_LIMIT: int(20, 1, 100_000),
+  GENERATE_RATE_LIMIT: int(10, 1, 100_000),
   DEV_LOGIN: bool,
   BLOG_ADMIN_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
@@ -69,9 +77,12 @@ const envSchema = z.object({
   VIDEO_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'veo', 'kie']).default('local')),
   GEMINI_API_KEY: optionalString,
   GEMINI_BASE_URL: optionalUrl,
+  VEO_TEXT_MODEL: z.preprocess(emptyToUndefined, z.string().default('veo-3.0-generate-001')),
+  VEO_IMAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default('veo-3.0-fast-generate-001')),
   KIE_API_KEY: optionalString,
   KIE_BASE_URL: optionalUrl,
   GENERATION_TIMEOUT_S: int(900, 30),
+  VIDEO_POLL_INTERVAL_MS: int(1000, 10, 60_000),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -108,6 +119,8 @@ export interface AppConfig {
   webDir: string;
   database: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
   redisUrl: string | null;
+  /** Key prefix of the job queue in Redis (tests give each run its own). */
+  redisPrefix: string;
   jwtSecret: string | null;
   googleClientId: string | null;
   /** Where Google's token-signing certificates are fetched (a local fake in tests). */
@@ -117,6 +130,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Sign-in attempts per minute per client address. */
   signinRateLimit: number;
+  /** Video generation requests per minute per client address. */
+  generateRateLimit: number;
   blogAdminEmails: string[];
   adminEmails: string[];
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
@@ -124,9 +139,14 @@ export interface AppConfig {
     provider: 'local' | 'veo' | 'kie';
     geminiApiKey: string | null;
     geminiBaseUrl: string | null;
+    /** Veo model ids for our text (`veo3`) and image (`veo3-fast-frames`) models. */
+    veoTextModel: string;
+    veoImageModel: string;
     kieApiKey: string | null;
     kieBaseUrl: string | null;
     timeoutSeconds: number;
+    /** First wait between provider polls; it doubles up to 15 s. */
+    pollIntervalMs: number;
   };
   storage:
     | { type: 'local' }
@@ -204,11 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { type: 'mysql', url: e.DATABASE_URL }
       : { type: 'sqlite', path: resolve(dataDir, 'veo3.sqlite') },
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? null,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleCertsUrl: e.GOOGLE_CERTS_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
+    generateRateLimit: e.GENERATE_RATE_LIMIT,
     devLogin: !production && (e.DEV_LOGIN ?? !e.GOOGLE_CLIENT_ID),
     blogAdminEmails: e.BLOG_ADMIN_EMAILS,
     adminEmails: e.ADMIN_EMAILS,
@@ -219,9 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       provider: e.VIDEO_PROVIDER,
       geminiApiKey: e.GEMINI_API_KEY ?? null,
       geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
+      veoTextModel: e.VEO_TEXT_MODEL,
+      veoImageModel: e.VEO_IMAGE_MODEL,
       kieApiKey: e.KIE_API_KEY ?? null,
       kieBaseUrl: e.KIE_BASE_URL ?? null,
       timeoutSeconds: e.GENERATION_TIMEOUT_S,
+      pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
     },
     storage:
       e.STORAGE === 's3'

@@ -26,7 +26,8 @@ export async function registerStaticSite(app: NestFastifyApplication, config: Ap
       prefix: `/mfe/${REMOTE_FOLDERS[name]}/`,
     });
   }
-  let first = true;
+  // One instance only decorates the reply with sendFile (used for stored videos), whatever is built.
+  await app.register(fastifyStatic, { root: config.dataDir, serve: false, decorateReply: true });
   for (const mount of mounts) {
     if (!existsSync(mount.root)) {
       missing.push(mount.root);
@@ -41,9 +42,8 @@ export async function registerStaticSite(app: NestFastifyApplication, config: Ap
       preCompressed: true,
       cacheControl: false,
       setHeaders: setCacheHeaders,
-      decorateReply: first,
+      decorateReply: false,
     });
-    first = false;
   }
   return missing;
 }

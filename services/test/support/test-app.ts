@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp } from '../../src/app.factory';
+import { Test } from '@nestjs/testing';
+import { configureApp, createAdapter } from '../../src/app.factory';
+import { AppModule } from '../../src/app.module';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 
@@ -15,9 +17,14 @@ export interface TestApp {
 
 /**
  * The whole HTTP app on a fresh database, driven in-process with `app.inject`.
- * `env` adds or overrides environment variables (e.g. WEB_DIR, MFE_BLOG_URL).
+ * `env` adds or overrides environment variables (e.g. WEB_DIR, MFE_BLOG_URL);
+ * `overrides` replaces providers with test doubles (e.g. the video provider).
  */
-export async function createTestApp(kind: DatabaseKind = 'sqlite', env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind = 'sqlite',
+  env: Record<string, string> = {},
+  overrides: { provide: unknown; useValue: unknown }[] = [],
+): Promise<TestApp> {
   const db = await createTestDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'veo3-data-'));
   const config = loadConfig({
@@ -29,7 +36,13 @@ export async function createTestApp(kind: DatabaseKind = 'sqlite', env: Record<s
     ...db.env,
     ...env,
   });
-  const app = await createApp(config);
+  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
+  for (const o of overrides) builder = builder.overrideProvider(o.provide).useValue(o.useValue);
+  const moduleRef = await builder.compile();
+  const app = await configureApp(
+    moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(config), { logger: false }),
+    config,
+  );
   return {
     app,
     config,

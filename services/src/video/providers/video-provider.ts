@@ -15,6 +15,8 @@ export interface ProviderInput {
 export type ProviderStatus =
   | { state: 'running'; message?: string }
   | { state: 'succeeded' }
+  /** The provider no longer knows the job (e.g. a local render cut short by a restart): submit again. */
+  | { state: 'lost' }
   /** `rejected`: the provider refused the content (policy); never worth retrying. */
   | { state: 'failed'; reason: string; rejected?: boolean };
 

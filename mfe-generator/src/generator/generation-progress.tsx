@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useT } from '@veo3/platform/i18n/i18n';
+import { Spinner } from '@veo3/platform/ui/spinner';
+import { generatorMessages } from './generator.messages';
+import { ESTIMATED_MINUTES } from './model-options';
+import styles from './generator-page.module.css';
+
+/** m:ss since the user pressed Generate. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export interface GenerationProgressProps {
+  /** The latest progress text. */
+  text: string;
+  startedAt: number;
+}
+
+/** The result area while generating: progress text, an elapsed timer and the 5–8 minutes estimate. */
+export function GenerationProgress({ text, startedAt }: GenerationProgressProps) {
+  const t = useT(generatorMessages);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <div className={`${styles.stage} ${styles.stageProgress}`}>
+      <Spinner size="lg" label="" />
+      <p className={styles.stageTitle}>{t('generatingTitle')}</p>
+      {/* Hidden from screen readers: the result area's live region reads it out. */}
+      <p className={styles.progressText} aria-hidden="true">
+        {text}
+      </p>
+      {/* role=timer is a live region that is silent by default: the ticking is not read out. */}
+      <p role="timer" className={styles.elapsed}>
+        {t('elapsed', { time: formatElapsed(now - startedAt) })}
+      </p>
+      <p className={styles.stageText}>{t('estimate', ESTIMATED_MINUTES)}</p>
+    </div>
+  );
+}

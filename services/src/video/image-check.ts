@@ -1,0 +1,40 @@
+import sharp from 'sharp';
+import { VideoErrorCode, VideoException } from './video.exception';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    mime: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { mime: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+const INVALID = 'Please select a valid image file (JPEG, PNG, GIF, WebP)';
+
+/** Accepts an upload by its bytes (never its name or claimed type): JPEG, PNG, GIF or WebP, ≤ 10 MB, decodable. */
+export async function checkImage(data: Buffer): Promise<{ mime: string; ext: string }> {
+  if (data.length > MAX_IMAGE_BYTES) {
+    throw new VideoException(
+      VideoErrorCode.ImageTooLarge,
+      'The image is larger than 10 MB. Please choose a smaller image.',
+    );
+  }
+  const kind = SIGNATURES.find((s) => s.test(data));
+  if (!kind) throw new VideoException(VideoErrorCode.InvalidImage, INVALID);
+  try {
+    const meta = await sharp(data).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+  } catch {
+    throw new VideoException(VideoErrorCode.InvalidImage, 'The image could not be read. Please choose another image.');
+  }
+  return { mime: kind.mime, ext: kind.ext };
+}

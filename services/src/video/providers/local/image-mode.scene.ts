@@ -1,0 +1,127 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { FRAME_COUNT, holdStill, OUTPUT, type SceneGraph } from './output-format';
+import { displayText, renderLettering } from './prompt-lettering';
+import { between, promptRandom } from './prompt-seed';
+import { softShadow } from './soft-shadow';
+
+/** The picture is composed at 3× the output size: zoompan crops on whole pixels, so a finer grid keeps the zoom from wobbling. */
+const SCALE = 3;
+const CANVAS = { width: OUTPUT.width * SCALE, height: OUTPUT.height * SCALE } as const;
+/** Pictures within about 12 % of 16:9 fill the frame (slightly cropped); others sit on a blurred copy of themselves. */
+const FILL_TOLERANCE = 0.12;
+const CAPTION = { maxWidth: 1100, maxHeight: 96, sizes: [26, 23, 20] as const, bottom: 24 } as const;
+
+/** The uploaded image cannot be decoded; the render fails with this reason, shown to the user. */
+export class UnreadableImageError extends Error {
+  constructor(detail: string) {
+    super(`The image could not be read (${detail}). Please try another JPEG, PNG, GIF or WebP image.`);
+    this.name = 'UnreadableImageError';
+  }
+}
+
+interface Still {
+  data: Buffer;
+  info: sharp.OutputInfo;
+}
+
+/** The upload as a still, upright, opaque bitmap no larger than the canvas (a GIF or WebP gives its first frame). */
+async function decodeStill(data: Buffer): Promise<Still> {
+  try {
+    return await sharp(data, { animated: false })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize({ width: CANVAS.width, height: CANVAS.width, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new UnreadableImageError(
+      error instanceof Error ? error.message.replace(/\s+/g, ' ').trim() : 'unknown error',
+    );
+  }
+}
+
+/**
+ * The 16:9 picture as a JPEG: the image filling the frame, or centred with a soft shadow over a
+ * dimmed, blurred copy of itself. The backdrop and shadow are made at an eighth of the size and
+ * scaled up: they are blurry anyway, and wide blurs at full size cost seconds.
+ */
+async function composePicture(still: Still): Promise<Buffer> {
+  const source = () => sharp(still.data, { raw: still.info });
+  const aspect = still.info.width / still.info.height;
+  if (Math.abs(Math.log(aspect / (OUTPUT.width / OUTPUT.height))) < FILL_TOLERANCE) {
+    return source().resize(CANVAS.width, CANVAS.height, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer();
+  }
+  const small = { width: CANVAS.width / 8, height: CANVAS.height / 8 };
+  const { data: picture, info } = await source()
+    .resize(Math.round(CANVAS.width * 0.9), Math.round(CANVAS.height * 0.9), { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const left = Math.round((CANVAS.width - info.width) / 2);
+  const top = Math.round((CANVAS.height - info.height) / 2);
+  const [blurred, shadow] = await Promise.all([
+    source()
+      .resize(small.width, small.height, { fit: 'cover' })
+      .blur(10)
+      .modulate({ brightness: 0.5, saturation: 1.2 })
+      .png()
+      .toBuffer(),
+    softShadow(small, { left: left / 8, top: top / 8 + 2, width: info.width / 8, height: info.height / 8 }, 0.65, 6),
+  ]);
+  const backdrop = await sharp(blurred)
+    .composite([{ input: shadow }])
+    .png()
+    .toBuffer();
+  return sharp(backdrop)
+    .resize(CANVAS.width, CANVAS.height)
+    .composite([{ input: picture, raw: info, left, top }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** Full-frame transparent layer with the prompt as a small caption on a dark pill at the bottom. */
+async function captionPng(prompt: string): Promise<Buffer | null> {
+  const lettering = await renderLettering(displayText(prompt, 100), CAPTION);
+  if (!lettering) return null;
+  const { width, height } = OUTPUT;
+  const left = Math.round((width - lettering.width) / 2);
+  const top = height - CAPTION.bottom - lettering.height;
+  // The lettering has a shadow margin of its own: the pill fills it sideways, and less of it up and down.
+  const pill = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<rect x="${left}" y="${top + 6}" width="${lettering.width}" height="${lettering.height - 12}" ` +
+      `rx="${Math.min(22, (lettering.height - 12) / 2)}" fill="#000" opacity="0.45"/></svg>`,
+  );
+  return sharp(pill)
+    .composite([{ input: lettering.png, left, top }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Image mode: the uploaded picture, fitted to 16:9, with a slow Ken Burns zoom and drift (in or
+ * out, and where to, picked from the prompt), the prompt as a caption that fades in, and fades
+ * from and to black.
+ */
+export async function prepareImageScene(image: { data: Buffer }, prompt: string, dir: string): Promise<SceneGraph> {
+  const random = promptRandom(prompt, 'scene');
+  const picturePath = join(dir, 'picture.jpg');
+  const captionPath = join(dir, 'caption.png');
+  const [picture, caption] = await Promise.all([decodeStill(image.data).then(composePicture), captionPng(prompt)]);
+  await Promise.all([writeFile(picturePath, picture), caption ? writeFile(captionPath, caption) : undefined]);
+
+  const { width, height, fps, seconds } = OUTPUT;
+  const last = FRAME_COUNT - 1;
+  const zoomIn = random() < 0.7;
+  const zoom = zoomIn ? `1+0.15*on/${last}` : `1.15-0.15*on/${last}`;
+  const [x0, x1, y0, y1] = [0.5, between(random, 0.3, 0.7), 0.5, between(random, 0.35, 0.65)].map((v) => v.toFixed(3));
+  const kenBurns =
+    `zoompan=z='${zoom}':x='(iw-iw/zoom)*(${x0}+(${x1}-${x0})*on/${last})':y='(ih-ih/zoom)*(${y0}+(${y1}-${y0})*on/${last})'` +
+    `:d=${FRAME_COUNT}:s=${width}x${height}:fps=${fps}`;
+  const fades = `fade=in:st=0:d=0.5,fade=out:st=${seconds - 0.7}:d=0.7,format=yuv420p[v]`;
+  const filterGraph = caption
+    ? `[0:v]${kenBurns}[pic];[1:v]${holdStill('yuva420p')},fade=in:st=1:d=1:alpha=1[cap];[pic][cap]overlay=0:0:format=yuv420,${fades}`
+    : `[0:v]${kenBurns},${fades}`;
+  return { inputs: caption ? ['-i', picturePath, '-i', captionPath] : ['-i', picturePath], filterGraph };
+}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { ProviderError, type ProviderInput, type ProviderStatus, type VideoProvider } from '../video-provider';
+import { FfmpegError, runFfmpeg } from './ffmpeg.runner';
+import { prepareImageScene, UnreadableImageError } from './image-mode.scene';
+import { encodeArgs, OUTPUT } from './output-format';
+import { synthesizeSoundtrack } from './soundtrack.synth';
+import { prepareTextScene } from './text-mode.scene';
+
+export interface LocalVideoProviderOptions {
+  /** A folder (under DATA_DIR) for renders in progress; created if missing. */
+  workDir: string;
+  /** ffmpeg is killed after this long; 60 s by default (a render takes a few seconds). */
+  renderTimeoutMs?: number;
+  /** Renders at once; more wait their turn. Default: one per two CPU cores, as ffmpeg uses two threads. */
+  maxConcurrentRenders?: number;
+}
+
+interface RenderJob {
+  dir: string;
+  output: string;
+  status: ProviderStatus;
+  finishedAt?: number;
+}
+
+const OUTPUT_FILE = 'video.mp4';
+/** Finished jobs (and leftover folders of earlier processes) are forgotten after this long. */
+const KEEP_FINISHED_MS = 60 * 60 * 1000;
+
+/** A job id as a folder name: ids that are not plain (uuid-like) are hashed, so none can climb out of workDir. */
+function folderName(jobId: string): string {
+  return /^[\w-]{1,80}$/.test(jobId) ? jobId : createHash('sha256').update(jobId).digest('hex').slice(0, 40);
+}
+
+/** Moves a file, copying when the destination is on another file system. */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await unlink(from);
+  }
+}
+
+/**
+ * The default, embedded provider (ARCHITECTURE §6): renders a real 8-second 1280×720 H.264/AAC
+ * MP4 in this process with the ffmpeg of `@ffmpeg-installer/ffmpeg`. Text mode animates the
+ * prompt over a moving gradient; image mode gives the upload a slow Ken Burns zoom; both get a
+ * synthesized soundtrack, and colours and music follow from the prompt.
+ *
+ * Jobs live in memory, keyed by the task id: after a restart `poll` reports the job lost and the
+ * pipeline submits it again.
+ */
+export class LocalVideoProvider implements VideoProvider {
+  readonly name = 'local' as const;
+  private readonly workDir: string;
+  private readonly timeoutMs: number;
+  private readonly maxConcurrent: number;
+  private readonly jobs = new Map<string, RenderJob>();
+  private readonly waiting: (() => void)[] = [];
+  private active = 0;
+
+  constructor(options: LocalVideoProviderOptions) {
+    this.workDir = options.workDir;
+    this.timeoutMs = options.renderTimeoutMs ?? 60_000;
+    this.maxConcurrent = options.maxConcurrentRenders ?? Math.max(1, Math.floor(availableParallelism() / 2));
+    mkdirSync(this.workDir, { recursive: true });
+    void this.sweepLeftovers();
+  }
+
+  async submit(input: ProviderInput): Promise<string> {
+    const jobId = input.taskId;
+    // A repeated submit (say, after a lost lease) joins the render already under way or done.
+    const existing = this.jobs.get(jobId);
+    if (existing && existing.status.state !== 'failed') return jobId;
+    const dir = join(this.workDir, folderName(jobId));
+    const job: RenderJob = {
+      dir,
+      output: join(dir, OUTPUT_FILE),
+      status: { state: 'running', message: 'Waiting for the renderer' },
+    };
+    // Registered before any await, so two submits of one task can never start two renders.
+    this.jobs.set(jobId, job);
+    void this.render(job, input);
+    await this.forgetOldJobs();
+    return jobId;
+  }
+
+  async poll(jobId: string): Promise<ProviderStatus> {
+    return this.jobs.get(jobId)?.status ?? { state: 'lost' };
+  }
+
+  async download(jobId: string, destination: string): Promise<void> {
+    const job = this.jobs.get(jobId);
+    if (job?.status.state !== 'succeeded') {
+      // Retryable: the next step polls again, learns the job is lost, and submits it anew.
+      throw new ProviderError(`local render ${jobId} has no finished video`, true);
+    }
+    await moveFile(job.output, destination);
+    this.jobs.delete(jobId);
+    await rm(job.dir, { recursive: true, force: true });
+  }
+
+  private async render(job: RenderJob, input: ProviderInput): Promise<void> {
+    const report = (message: string) => {
+      if (job.status.state !== 'running' || job.status.message === message) return;
+      job.status = { state: 'running', message };
+      try {
+        input.onProgress?.(message);
+      } catch {
+        // A failing listener must not stop the render.
+      }
+    };
+    await this.takeTurn();
+    try {
+      // Start clean: an earlier attempt at this task may have left files behind.
+      await rm(job.dir, { recursive: true, force: true });
+      await mkdir(job.dir, { recursive: true });
+      report(input.image ? 'Preparing your image' : 'Preparing the scene');
+      const scene = input.image
+        ? await prepareImageScene(input.image, input.prompt, job.dir)
+        : await prepareTextScene(input.prompt, job.dir);
+      report('Composing the soundtrack');
+      const soundtrack = join(job.dir, 'soundtrack.wav');
+      await writeFile(soundtrack, await synthesizeSoundtrack(input.prompt, OUTPUT.seconds));
+      report('Rendering video… 0%');
+      await runFfmpeg(encodeArgs(scene, soundtrack, job.output), {
+        durationSeconds: OUTPUT.seconds,
+        timeoutMs: this.timeoutMs,
+        // In steps of 10 %: each message is a database write in the pipeline.
+        onProgress: (fraction) => report(`Rendering video… ${Math.floor(fraction * 10) * 10}%`),
+      });
+      report('Finishing');
+      await this.removeAllBut(job.dir, OUTPUT_FILE);
+      job.status = { state: 'succeeded' };
+    } catch (error) {
+      await rm(job.dir, { recursive: true, force: true }).catch(() => undefined);
+      job.status = { state: 'failed', reason: failureReason(error) };
+    } finally {
+      job.finishedAt = Date.now();
+      this.endTurn();
+    }
+  }
+
+  private async takeTurn(): Promise<void> {
+    if (this.active < this.maxConcurrent) {
+      this.active++;
+      return;
+    }
+    // endTurn hands its place straight to the next in line, so `active` stays counted.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private endTurn(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+
+  private async removeAllBut(dir: string, keep: string): Promise<void> {
+    const names = await readdir(dir);
+    await Promise.all(names.filter((name) => name !== keep).map((name) => rm(join(dir, name), { force: true })));
+  }
+
+  /** Finished jobs nobody downloaded: forget them and their files. */
+  private async forgetOldJobs(): Promise<void> {
+    const cutoff = Date.now() - KEEP_FINISHED_MS;
+    for (const [jobId, job] of this.jobs) {
+      if (job.finishedAt !== undefined && job.finishedAt < cutoff) {
+        this.jobs.delete(jobId);
+        await rm(job.dir, { recursive: true, force: true });
+      }
+    }
+  }
+
+  /**
+   * Folders left by renders of an earlier process (cut short by a restart, or never downloaded).
+   * Only old ones: other processes may share the folder, and their renders are young.
+   */
+  private async sweepLeftovers(): Promise<void> {
+    const cutoff = Date.now() - KEEP_FINISHED_MS;
+    const names = await readdir(this.workDir).catch(() => []);
+    for (const name of names) {
+      const path = join(this.workDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof FfmpegError || error instanceof UnreadableImageError) return error.message;
+  return `Rendering failed: ${error instanceof Error ? error.message : String(error)}`;
+}

@@ -1,0 +1,10 @@
+/** Schedules work on tasks; the database row stays the truth, so a lost or duplicated job is harmless. */
+export interface VideoQueue {
+  /** Asks for `taskId` to be worked on after `delayMs`. Repeated calls for one task may collapse. */
+  enqueue(taskId: string, delayMs?: number): Promise<void>;
+  /** Starts calling `work` for scheduled tasks (a worker process or ROLE=all). */
+  start(work: (taskId: string) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const VIDEO_QUEUE = Symbol('VIDEO_QUEUE');

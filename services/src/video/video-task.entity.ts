@@ -1,0 +1,66 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export type VideoTaskStatus = 'pending' | 'processing' | 'completed' | 'failed';
+export const UNFINISHED: VideoTaskStatus[] = ['pending', 'processing'];
+
+/** One generation; this row is the truth about it (the queue only schedules work). */
+@Entity('video_tasks')
+export class VideoTaskEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  model: string;
+
+  @Column({ type: 'text' })
+  prompt: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: VideoTaskStatus;
+
+  @Column({ name: 'status_message', type: 'varchar', length: 300, nullable: true })
+  statusMessage: string | null;
+
+  @Column({ name: 'error_message', type: 'varchar', length: 500, nullable: true })
+  errorMessage: string | null;
+
+  @Column({ type: 'int' })
+  cost: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  provider: string;
+
+  @Column({ name: 'provider_job_id', type: 'varchar', length: 300, nullable: true })
+  providerJobId: string | null;
+
+  @Column({ name: 'image_path', type: 'varchar', length: 300, nullable: true })
+  imagePath: string | null;
+
+  @Column({ name: 'image_mime', type: 'varchar', length: 40, nullable: true })
+  imageMime: string | null;
+
+  @Column({ name: 'result_path', type: 'varchar', length: 300, nullable: true })
+  resultPath: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  /** Lease: the worker holding the task and until when; another worker may take it only after. */
+  @Column({ name: 'locked_by', type: 'varchar', length: 80, nullable: true })
+  lockedBy: string | null;
+
+  @Column({ name: 'locked_until', type: 'datetime', precision: 3, nullable: true })
+  lockedUntil: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
+  updatedAt: Date;
+
+  @Column({ name: 'finished_at', type: 'datetime', precision: 3, nullable: true })
+  finishedAt: Date | null;
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, In, IsNull, LessThan, Or } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { CreditsService } from '../credits/credits.service';
+import { inTransaction } from '../database/transaction';
+import { ProviderError, type ProviderInput, type VideoProvider } from './providers/video-provider';
+import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
+import { VIDEO_PROVIDER } from './video.tokens';
+import { VideoStorage } from './video-storage';
+import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
+import type { VideoModelId } from './video-models';
+
+/** How long one step may hold a task before another worker may take it over (a crashed worker's lease runs out). */
+export const LEASE_MS = 60_000;
+const MAX_RETRIES = 6;
+/** How often the worker looks for unfinished tasks that nothing has scheduled (a lost job, a failed enqueue). */
+const SWEEP_MS = 30_000;
+
+/** Delay before the next poll: quick at first, then backing off to 15 s (providers take minutes). */
+export function pollDelayMs(polls: number, firstMs: number): number {
+  return Math.min(15_000, firstMs * 2 ** Math.min(polls, 4));
+}
+
+/**
+ * Moves tasks along: submit to the provider, poll with backoff, copy the finished video into
+ * storage, or fail and refund exactly once. Each step runs under a lease on the task row, so a
+ * task is never worked on by two workers at once, and unfinished tasks are picked up after a restart.
+ */
+@Injectable()
+export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(VideoWorker.name);
+  private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly polls = new Map<string, number>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
+    @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
+    private readonly credits: CreditsService,
+    private readonly storage: VideoStorage,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role !== 'all' && this.config.role !== 'worker') return;
+    await this.queue.start((taskId) => this.step(taskId));
+    await this.resumeUnfinished();
+    this.sweeper = setInterval(() => void this.resumeUnfinished(SWEEP_MS).catch(() => undefined), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.queue.stop();
+    // Hand our leases back so another worker can go on at once.
+    await this.dataSource
+      .getRepository(VideoTaskEntity)
+      .update({ lockedBy: this.workerId }, { lockedBy: null, lockedUntil: null });
+  }
+
+  /**
+   * Schedules unfinished tasks again: all of them after a restart (the database is the truth, not
+   * the queue), or, from the periodic sweep, those untouched for `idleMs` and not held by a worker.
+   */
+  async resumeUnfinished(idleMs = 0): Promise<number> {
+    const now = Date.now();
+    const tasks = await this.dataSource.getRepository(VideoTaskEntity).find({
+      select: { id: true },
+      where: {
+        status: In(UNFINISHED),
+        ...(idleMs
+          ? { updatedAt: LessThan(new Date(now - idleMs)), lockedUntil: Or(IsNull(), LessThan(new Date(now))) }
+          : {}),
+      },
+    });
+    for (const task of tasks) await this.queue.enqueue(task.id);
+    return tasks.length;
+  }
+
+  /** One step of one task; safe to call at any time, any number of times, from any worker. */
+  async step(taskId: string): Promise<void> {
+    const task = await this.claim(taskId);
+    if (!task) return;
+    try {
+      if (Date.now() - task.createdAt.getTime() > this.config.video.timeoutSeconds * 1000) {
+        await this.fail(task, 'Video generation timed out, please try again later');
+        return;
+      }
+      if (!task.providerJobId) {
+        await this.submit(task);
+        return;
+      }
+      const status = await this.provider.poll(task.providerJobId);
+      if (status.state === 'running') {
+        await this.release(task, { status: 'processing', statusMessage: status.message ?? 'Generating your video' });
+        await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
+      } else if (status.state === 'lost') {
+        await this.release(task, { providerJobId: null, statusMessage: 'Restarting the render' });
+        await this.queue.enqueue(task.id);
+      } else if (status.state === 'failed') {
+        await this.fail(
+          task,
+          status.rejected
+            ? `The video was refused: ${status.reason}`
+            : status.reason || 'Video generation failed, please try again',
+        );
+      } else {
+        await this.complete(task);
+      }
+    } catch (error) {
+      await this.handleError(task, error);
+    }
+  }
+
+  private async submit(task: VideoTaskEntity): Promise<void> {
+    const input: ProviderInput = {
+      taskId: task.id,
+      prompt: task.prompt,
+      model: task.model as VideoModelId,
+      image: task.imagePath
+        ? { data: await readFile(this.storage.uploadPath(task.imagePath)), mimeType: task.imageMime ?? 'image/png' }
+        : null,
+      onProgress: (message) => void this.updateMessage(task.id, message),
+    };
+    const jobId = await this.provider.submit(input);
+    await this.release(task, {
+      providerJobId: jobId,
+      status: 'processing',
+      statusMessage: 'Your video is being generated',
+    });
+    await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
+  }
+
+  private async complete(task: VideoTaskEntity): Promise<void> {
+    void this.updateMessage(task.id, 'Saving your video');
+    const incoming = await this.storage.incomingVideoPath(task.id);
+    try {
+      await this.provider.download(task.providerJobId!, incoming);
+      const resultPath = await this.storage.commitVideo(task.id, incoming);
+      await this.dataSource.getRepository(VideoTaskEntity).update(
+        { id: task.id, status: In(UNFINISHED) },
+        {
+          status: 'completed',
+          resultPath,
+          statusMessage: 'Your video is ready',
+          finishedAt: new Date(),
+          lockedBy: null,
+          lockedUntil: null,
+        },
+      );
+      this.polls.delete(task.id);
+    } catch (error) {
+      await this.storage.discard(incoming);
+      throw error;
+    }
+  }
+
+  /** Marks the task failed and refunds its credits, in one transaction; a second call changes nothing. */
+  private async fail(task: VideoTaskEntity, message: string): Promise<void> {
+    this.polls.delete(task.id);
+    await inTransaction(this.dataSource, async (m) => {
+      const { affected } = await m.update(
+        VideoTaskEntity,
+        { id: task.id, status: In(UNFINISHED) },
+        {
+          status: 'failed',
+          errorMessage: message.slice(0, 500),
+          statusMessage: null,
+          finishedAt: new Date(),
+          lockedBy: null,
+          lockedUntil: null,
+        },
+      );
+      if (!affected) return;
+      await this.credits.grant(
+        {
+          userId: task.userId,
+          amount: task.cost,
+          sourceType: 'refund',
+          sourceId: task.id,
+          description: 'Refund: the video could not be made',
+          idempotencyKey: `video:${task.id}:refund`,
+        },
+        m,
+      );
+    });
+  }
+
+  private async handleError(task: VideoTaskEntity, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const retryable = !(error instanceof ProviderError) || error.retryable;
+    if (retryable && task.attempts < MAX_RETRIES) {
+      this.logger.warn(`task ${task.id}: ${message}; retrying`);
+      await this.release(task, { attempts: task.attempts + 1 });
+      const wait =
+        error instanceof ProviderError && error.retryAfterSeconds
+          ? error.retryAfterSeconds * 1000
+          : pollDelayMs(task.attempts + 1, this.config.video.pollIntervalMs);
+      await this.queue.enqueue(task.id, wait);
+      return;
+    }
+    this.logger.error(`task ${task.id} failed: ${message}`);
+    await this.fail(task, `Video generation failed: ${message}`);
+  }
+
+  /** Takes the task's lease if it is unfinished and nobody else holds a live lease on it. */
+  private async claim(taskId: string): Promise<VideoTaskEntity | null> {
+    const repository = this.dataSource.getRepository(VideoTaskEntity);
+    const now = new Date();
+    const { affected } = await repository.update(
+      { id: taskId, status: In(UNFINISHED), lockedUntil: Or(IsNull(), LessThan(now)) },
+      { lockedBy: this.workerId, lockedUntil: new Date(now.getTime() + LEASE_MS) },
+    );
+    if (!affected) return null;
+    return repository.findOneBy({ id: taskId, lockedBy: this.workerId });
+  }
+
+  private async release(task: VideoTaskEntity, changes: Partial<VideoTaskEntity>): Promise<void> {
+    await this.dataSource
+      .getRepository(VideoTaskEntity)
+      .update({ id: task.id, lockedBy: this.workerId }, { ...changes, lockedBy: null, lockedUntil: null });
+  }
+
+  private async updateMessage(taskId: string, message: string): Promise<void> {
+    await this.dataSource
+      .getRepository(VideoTaskEntity)
+      .update({ id: taskId, status: In(UNFINISHED) }, { statusMessage: message.slice(0, 300) })
+      .catch(() => undefined);
+  }
+
+  private nextPollDelay(taskId: string): number {
+    const polls = this.polls.get(taskId) ?? 0;
+    this.polls.set(taskId, polls + 1);
+    return pollDelayMs(polls, this.config.video.pollIntervalMs);
+  }
+}

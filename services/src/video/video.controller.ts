@@ -1,0 +1,72 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/auth.guards';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { UserEntity } from '../users/user.entity';
+import { FileQuerySchema, HistoryQuerySchema, type FileQueryDto, type HistoryQueryDto } from './dto/history-query.dto';
+import { readGenerateForm } from './generate-form';
+import { VideoService } from './video.service';
+import { VideoStorage } from './video-storage';
+
+@ApiTags('video')
+@ApiBearerAuth()
+@Controller('api/video')
+export class VideoController {
+  constructor(
+    private readonly video: VideoService,
+    private readonly storage: VideoStorage,
+  ) {}
+
+  /** Visitors get the spec's messages in order (an empty prompt before "please login"), so the guard is optional here. */
+  @Post('generate')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtAuthGuard, ThrottlerGuard)
+  @SkipThrottle({ signin: true })
+  @ApiConsumes('multipart/form-data')
+  async generate(@CurrentUser() user: UserEntity | null, @Req() request: FastifyRequest) {
+    return { success: true, data: await this.video.generate(user, await readGenerateForm(request)) };
+  }
+
+  @Get('status/:taskId')
+  @UseGuards(JwtAuthGuard)
+  async status(@CurrentUser() user: UserEntity, @Param('taskId') taskId: string) {
+    return { success: true, data: await this.video.status(user, taskId) };
+  }
+
+  @Get('history')
+  @UseGuards(JwtAuthGuard)
+  async history(@CurrentUser() user: UserEntity, @Query({ schema: HistoryQuerySchema }) query: HistoryQueryDto) {
+    return { success: true, data: await this.video.history(user, query.page, query.limit) };
+  }
+
+  /** The video file, with range requests so the player can seek; for its owner or a signed link. */
+  @Get('file/:taskId')
+  @UseGuards(OptionalJwtAuthGuard)
+  async file(
+    @CurrentUser() user: UserEntity | null,
+    @Param('taskId') taskId: string,
+    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const name = await this.video.fileFor('file', taskId, user, query.exp, query.sig);
+    await reply
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('Content-Disposition', `inline; filename="ai-video-${taskId}.mp4"`)
+      .sendFile(name, this.storage.videosDir);
+  }
+
+  /** The task's uploaded image, for a provider that fetches images by URL (kie.ai), through a signed link. */
+  @Get('upload/:taskId')
+  @UseGuards(OptionalJwtAuthGuard)
+  async upload(
+    @CurrentUser() user: UserEntity | null,
+    @Param('taskId') taskId: string,
+    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const name = await this.video.fileFor('upload', taskId, user, query.exp, query.sig);
+    await reply.header('Cache-Control', 'private, max-age=600').sendFile(name, this.storage.uploadsDir);
+  }
+}

@@ -1,0 +1,35 @@
+import { AppException } from '../common/app.exception';
+
+export enum VideoErrorCode {
+  PromptRequired = 'VIDEO_PROMPT_REQUIRED',
+  PromptTooLong = 'VIDEO_PROMPT_TOO_LONG',
+  ImageRequired = 'VIDEO_IMAGE_REQUIRED',
+  NotSignedIn = 'VIDEO_NOT_SIGNED_IN',
+  UnknownModel = 'VIDEO_UNKNOWN_MODEL',
+  InsufficientCredits = 'VIDEO_INSUFFICIENT_CREDITS',
+  InvalidImage = 'VIDEO_INVALID_IMAGE',
+  ImageTooLarge = 'VIDEO_IMAGE_TOO_LARGE',
+  BadForm = 'VIDEO_BAD_FORM',
+  NotFound = 'VIDEO_NOT_FOUND',
+  LinkExpired = 'VIDEO_LINK_EXPIRED',
+}
+
+const STATUS: Record<VideoErrorCode, number> = {
+  [VideoErrorCode.PromptRequired]: 400,
+  [VideoErrorCode.PromptTooLong]: 400,
+  [VideoErrorCode.ImageRequired]: 400,
+  [VideoErrorCode.NotSignedIn]: 401,
+  [VideoErrorCode.UnknownModel]: 400,
+  [VideoErrorCode.InsufficientCredits]: 402,
+  [VideoErrorCode.InvalidImage]: 400,
+  [VideoErrorCode.ImageTooLarge]: 413,
+  [VideoErrorCode.BadForm]: 400,
+  [VideoErrorCode.NotFound]: 404,
+  [VideoErrorCode.LinkExpired]: 403,
+};
+
+export class VideoException extends AppException<VideoErrorCode> {
+  constructor(code: VideoErrorCode, message: string) {
+    super(code, message, STATUS[code]);
+  }
+}

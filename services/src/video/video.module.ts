@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { AuthModule } from '../auth/auth.module';
+import { CreditsModule } from '../credits/credits.module';
+import { createVideoProvider } from './providers/create-video-provider';
+import { BullMqQueue } from './queue/bullmq.queue';
+import { InProcessQueue } from './queue/in-process.queue';
+import { VIDEO_QUEUE } from './queue/video-queue';
+import { VideoController } from './video.controller';
+import { VideoService } from './video.service';
+import { VIDEO_PROVIDER } from './video.tokens';
+import { VideoStorage } from './video-storage';
+import { VideoTaskEntity } from './video-task.entity';
+import { VideoWorker } from './video-worker';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule],
+  controllers: [VideoController],
+  providers: [
+    VideoService,
+    VideoStorage,
+    VideoWorker,
+    {
+      provide: VIDEO_QUEUE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.redisUrl ? new BullMqQueue(config.redisUrl, config.redisPrefix) : new InProcessQueue(),
+    },
+    { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
+  ],
+  exports: [VideoService, VideoWorker],
+})
+export class VideoModule {}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
+import { CreditsService } from '../credits/credits.service';
+import { inTransaction } from '../database/transaction';
+import type { UserEntity } from '../users/user.entity';
+import { checkImage } from './image-check';
+import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
+import { VideoErrorCode, VideoException } from './video.exception';
+import { findVideoModel } from './video-models';
+import { VideoStorage, type LinkKind } from './video-storage';
+import { VideoTaskEntity } from './video-task.entity';
+
+export const MAX_PROMPT_LENGTH = 2000;
+
+export interface GenerateForm {
+  prompt?: string;
+  model?: string;
+  image?: Buffer | null;
+}
+
+export interface PublicVideoTask {
+  id: string;
+  taskId: string;
+  status: string;
+  status_message: string | null;
+  result_url: string | null;
+  error_message: string | null;
+  model: string;
+  prompt: string;
+  created_at: string;
+  updated_at: string;
+}
+
+@Injectable()
+export class VideoService {
+  private readonly logger = new Logger(VideoService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
+    private readonly credits: CreditsService,
+    private readonly storage: VideoStorage,
+  ) {}
+
+  /**
+   * Checks the request in the spec's order, then debits the credits and creates the task in one
+   * transaction, and schedules it. A request that fails a check changes nothing.
+   */
+  async generate(user: UserEntity | null, form: GenerateForm): Promise<{ taskId: string; remainingCredits: number }> {
+    const prompt = (form.prompt ?? '').trim();
+    if (!prompt) throw new VideoException(VideoErrorCode.PromptRequired, 'Please enter a prompt');
+    if (prompt.length > MAX_PROMPT_LENGTH) {
+      throw new VideoException(
+        VideoErrorCode.PromptTooLong,
+        `The prompt is too long: at most ${MAX_PROMPT_LENGTH} characters`,
+      );
+    }
+    const model = findVideoModel(form.model ?? '');
+    const imageMode = model?.mode === 'image';
+    if (imageMode && !form.image) {
+      throw new VideoException(
+        VideoErrorCode.ImageRequired,
+        'Image to Video mode requires an image. Please upload an image.',
+      );
+    }
+    if (!user) throw new VideoException(VideoErrorCode.NotSignedIn, 'Please login before generating a video');
+    if (!model) throw new VideoException(VideoErrorCode.UnknownModel, `Unknown model: ${form.model ?? ''}`);
+    const image = imageMode && form.image ? { data: form.image, ...(await checkImage(form.image)) } : null;
+
+    const taskId = randomUUID();
+    const imagePath = image ? await this.storage.saveUpload(taskId, image.data, image.ext) : null;
+    try {
+      const remainingCredits = await inTransaction(this.dataSource, async (m) => {
+        const { balance } = await this.credits.debit(
+          {
+            userId: user.id,
+            amount: model.cost,
+            sourceType: 'video',
+            sourceId: taskId,
+            description: `${model.name} video`,
+            idempotencyKey: `video:${taskId}:debit`,
+          },
+          m,
+        );
+        await m.insert(VideoTaskEntity, {
+          id: taskId,
+          userId: user.id,
+          model: model.id,
+          prompt,
+          status: 'pending',
+          statusMessage: 'Waiting to start',
+          cost: model.cost,
+          provider: this.config.video.provider,
+          imagePath,
+          imageMime: image?.mime ?? null,
+          attempts: 0,
+        });
+        return balance;
+      });
+      // The task is committed: if scheduling fails now, the worker's sweep schedules it later.
+      await this.queue
+        .enqueue(taskId)
+        .catch((error: unknown) => this.logger.warn(`could not schedule ${taskId}: ${String(error)}`));
+      return { taskId, remainingCredits };
+    } catch (error) {
+      if (imagePath) await this.storage.discard(this.storage.uploadPath(imagePath));
+      if (error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient) {
+        const balance = (await this.credits.checkModel(user.id, model.id)).balance;
+        throw new VideoException(
+          VideoErrorCode.InsufficientCredits,
+          `Not enough credits! Generating a ${model.name} video requires ${model.cost} credits, you currently have ${balance} credits`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** A task of the caller; another user's task is reported as missing. */
+  async status(user: UserEntity, taskId: string): Promise<PublicVideoTask> {
+    const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ id: taskId, userId: user.id });
+    if (!task) throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
+    return this.toPublic(task);
+  }
+
+  /** The caller's completed videos with a file, newest first. */
+  async history(user: UserEntity, page: number, limit: number) {
+    const [tasks, total] = await this.dataSource.getRepository(VideoTaskEntity).findAndCount({
+      where: { userId: user.id, status: 'completed' },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    const items = tasks.filter((t) => t.resultPath).map((t) => this.toPublic(t));
+    return { items, total, page, pages: Math.ceil(total / limit) };
+  }
+
+  /**
+   * The stored file of a task (its finished video, or its uploaded image), for its owner or for a
+   * valid signed link; a path relative to the storage folder of that kind.
+   */
+  async fileFor(
+    kind: LinkKind,
+    taskId: string,
+    viewer: UserEntity | null,
+    exp?: number,
+    sig?: string,
+  ): Promise<string> {
+    const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ id: taskId });
+    const allowed =
+      task &&
+      (viewer?.id === task.userId || (exp !== undefined && sig && this.storage.verifyLink(kind, taskId, exp, sig)));
+    const path = kind === 'file' ? task?.resultPath : task?.imagePath;
+    if (!path || !allowed) {
+      if (task && sig && !viewer)
+        throw new VideoException(
+          VideoErrorCode.LinkExpired,
+          'This video link has expired. Open the video again from your history.',
+        );
+      throw new VideoException(VideoErrorCode.NotFound, 'Video not found');
+    }
+    return path;
+  }
+
+  private toPublic(task: VideoTaskEntity): PublicVideoTask {
+    return {
+      id: task.id,
+      taskId: task.id,
+      status: task.status,
+      status_message: task.statusMessage,
+      result_url: task.status === 'completed' && task.resultPath ? this.storage.signedUrl(task.id) : null,
+      error_message: task.errorMessage,
+      model: task.model,
+      prompt: task.prompt,
+      created_at: task.createdAt.toISOString(),
+      updated_at: task.updatedAt.toISOString(),
+    };
+  }
+}

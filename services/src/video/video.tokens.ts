@@ -1,0 +1,1 @@
+export const VIDEO_PROVIDER = Symbol('VIDEO_PROVIDER');

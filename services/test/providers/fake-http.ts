@@ -1,0 +1,93 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, as received. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A canned answer that replaces the fake's normal one for a single request:
+ * an HTTP status with a body, a dropped connection, or a body cut off halfway.
+ */
+export type CannedAnswer =
+  { status: number; body?: unknown; headers?: Record<string, string> } | 'disconnect' | 'truncate';
+
+export interface FakeServer {
+  baseUrl: string;
+  /** Every request, in order, canned answers included. */
+  requests: RecordedRequest[];
+  /** The next request whose path matches `path` (any request when omitted) gets `answer` instead. */
+  failNext(answer: CannedAnswer, path?: RegExp): void;
+  close(): Promise<void>;
+}
+
+export type FakeHandler = (request: RecordedRequest, res: ServerResponse) => void;
+
+/** A local HTTP server on a free port that records requests and can be told to misbehave once. */
+export async function startFakeServer(
+  handler: FakeHandler,
+  truncatedBody: Buffer = Buffer.alloc(64 * 1024),
+): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  const canned: { answer: CannedAnswer; path?: RegExp }[] = [];
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(request);
+      const index = canned.findIndex((c) => !c.path || c.path.test(request.url.split('?')[0] ?? ''));
+      if (index === -1) return handler(request, res);
+      const [{ answer }] = canned.splice(index, 1) as [{ answer: CannedAnswer }];
+      if (answer === 'disconnect') return void req.socket.destroy();
+      if (answer === 'truncate') {
+        res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': String(truncatedBody.length * 2) });
+        return void res.write(truncatedBody, () => res.destroy());
+      }
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
+      const type = typeof answer.body === 'string' ? 'text/html' : 'application/json; charset=UTF-8';
+      res.writeHead(answer.status, { 'Content-Type': type, ...answer.headers });
+      res.end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    failNext: (answer, path) => void canned.push({ answer, path }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
+  res.end(JSON.stringify(body));
+}
+
+export function sendVideo(res: ServerResponse, video: Buffer): void {
+  res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': String(video.length) });
+  res.end(video);
+}
+
+/** Bytes that start like an MP4 and are large enough to arrive in several chunks. */
+export function fakeVideoBytes(size = 512 * 1024): Buffer {
+  const video = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) video[i] = (i * 31 + 7) % 251;
+  video.write('\0\0\0\x18ftypmp42', 0, 'latin1');
+  return video;
+}

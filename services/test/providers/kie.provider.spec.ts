@@ -1,0 +1,206 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProviderError, type ProviderInput } from '../../src/video/providers/video-provider';
+import { KieProvider } from '../../src/video/providers/kie/kie.provider';
+import type { RecordedRequest } from './fake-http';
+import { KIE_CONTENT_POLICY, startFakeKie, type FakeKie } from './fake-kie';
+
+const textInput: ProviderInput = { taskId: 'task-1', prompt: 'A fox runs through snow', model: 'veo3', image: null };
+const imageUrl = (taskId: string) => `https://veo3.example/api/video/upload/${taskId}?exp=1&sig=abc`;
+
+describe('KieProvider against a fake kie.ai API', () => {
+  let fake: FakeKie;
+  let dir: string;
+  let provider: KieProvider;
+
+  beforeAll(async () => {
+    fake = await startFakeKie();
+    dir = await mkdtemp(join(tmpdir(), 'kie-provider-'));
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.scenario = { pollsBeforeDone: 2, outcome: { kind: 'video' } };
+    provider = kieAt(fake.baseUrl, fake.apiKey);
+  });
+
+  const lastRequest = (): RecordedRequest => fake.requests.at(-1) as RecordedRequest;
+  const rejection = (promise: Promise<unknown>): Promise<ProviderError> =>
+    promise.then(
+      () => Promise.reject(new Error('expected a ProviderError')),
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(ProviderError);
+        return error as ProviderError;
+      },
+    );
+
+  it('submits a text prompt, polls until done and downloads the exact bytes', async () => {
+    const jobId = await provider.submit(textInput);
+
+    expect(jobId).toMatch(/^[a-f0-9]{32}$/);
+    const submit = lastRequest();
+    expect(submit.method).toBe('POST');
+    expect(submit.url).toBe('/api/v1/veo/generate');
+    expect(submit.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(submit.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(submit.body)).toEqual({ prompt: textInput.prompt, model: 'veo3', aspectRatio: '16:9' });
+
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId)).toEqual({ state: 'succeeded' });
+    expect(lastRequest().url).toBe(`/api/v1/veo/record-info?taskId=${jobId}`);
+    expect(lastRequest().headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+
+    const destination = join(dir, 'text.part');
+    await provider.download(jobId, destination);
+    expect((await readFile(destination)).equals(fake.video)).toBe(true);
+    const fileRequest = lastRequest();
+    expect(fileRequest.url).toBe(`/files/${jobId}.mp4`);
+    expect(fileRequest.headers.authorization).toBeUndefined();
+  });
+
+  it("sends the upload's URL and the fast model in image mode", async () => {
+    const asked: string[] = [];
+    const withImages = new KieProvider({
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      imageUrlFor: async (taskId) => {
+        asked.push(taskId);
+        return imageUrl(taskId);
+      },
+    });
+    const image = { data: Buffer.from([0xff, 0xd8, 0xff]), mimeType: 'image/jpeg' };
+    await withImages.submit({ ...textInput, taskId: 'task-7', model: 'veo3-fast-frames', image });
+
+    expect(asked).toEqual(['task-7']);
+    expect(JSON.parse(lastRequest().body)).toEqual({
+      prompt: textInput.prompt,
+      model: 'veo3_fast',
+      aspectRatio: '16:9',
+      imageUrls: [imageUrl('task-7')],
+    });
+  });
+
+  it("reports a failed generation with the provider's message", async () => {
+    const errorMessage = 'Generation failed upstream, please try again.';
+    fake.scenario = { pollsBeforeDone: 1, outcome: { kind: 'failed', successFlag: 3, errorCode: 501, errorMessage } };
+    const jobId = await provider.submit(textInput);
+
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId)).toEqual({ state: 'failed', reason: errorMessage });
+    await expect(provider.download(jobId, join(dir, 'failed.part'))).rejects.toMatchObject({ retryable: false });
+  });
+
+  it('reports a content-policy refusal as rejected', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: KIE_CONTENT_POLICY };
+    const jobId = await provider.submit(textInput);
+
+    expect(await provider.poll(jobId)).toEqual({
+      state: 'failed',
+      reason: 'Your prompt was flagged by Website as violating content policies.',
+      rejected: true,
+    });
+  });
+
+  it('keeps answering running for a task that never finishes', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'never' } };
+    const jobId = await provider.submit(textInput);
+
+    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+  });
+
+  it('maps HTTP 429 with Retry-After to a retryable error that says how long to wait', async () => {
+    fake.failNext({
+      status: 429,
+      body: { code: 429, msg: 'Rate limited', data: null },
+      headers: { 'Retry-After': '20' },
+    });
+
+    expect(await rejection(provider.submit(textInput))).toMatchObject({ retryable: true, retryAfterSeconds: 20 });
+  });
+
+  it('maps code 429 in an HTTP 200 body to a retryable error', async () => {
+    const jobId = await provider.submit(textInput);
+    const later = new Date(Date.now() + 30_000).toUTCString();
+    fake.failNext({
+      status: 200,
+      body: { code: 429, msg: 'Too many requests', data: null },
+      headers: { 'Retry-After': later },
+    });
+
+    const error = await rejection(provider.poll(jobId));
+    expect(error.retryable).toBe(true);
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(28);
+    expect(error.retryAfterSeconds).toBeLessThanOrEqual(30);
+  });
+
+  it.each([
+    ['code 500 in the body', 200, { code: 500, msg: 'Server error', data: null }],
+    ['code 501 in the body', 200, { code: 501, msg: 'Generation failed', data: null }],
+    ['code 455 (maintenance) in the body', 200, { code: 455, msg: 'Service unavailable', data: null }],
+    ['HTTP 503', 503, { code: 503, msg: 'Service unavailable', data: null }],
+    ['an HTML 502 from a gateway', 502, '<html><body>502 Bad Gateway</body></html>'],
+  ])('maps %s to a retryable error', async (_name, status, body) => {
+    fake.failNext({ status, body });
+    const error = await rejection(provider.submit(textInput));
+
+    expect(error.retryable).toBe(true);
+    expect(error.retryAfterSeconds).toBeUndefined();
+  });
+
+  it('maps a dropped connection to a retryable error', async () => {
+    fake.failNext('disconnect');
+
+    expect(await rejection(provider.submit(textInput))).toMatchObject({ retryable: true });
+  });
+
+  it('does not retry a wrong API key', async () => {
+    const error = await rejection(kieAt(fake.baseUrl, 'wrong-key').submit(textInput));
+
+    expect(error).toMatchObject({ retryable: false, retryAfterSeconds: undefined });
+    expect(error.message).toContain('401');
+  });
+
+  it.each([
+    ['insufficient provider credits', 402, 'Credits insufficient'],
+    ['a validation error', 422, 'model is invalid'],
+    ['a content-policy refusal', 400, 'Your prompt was flagged by Website as violating content policies.'],
+    ['a content-policy refusal (451)', 451, 'The image was refused by the content policy.'],
+  ])('does not retry %s', async (_name, code, msg) => {
+    fake.failNext({ status: 200, body: { code, msg, data: null } });
+    const error = await rejection(provider.submit(textInput));
+
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain(msg);
+  });
+
+  it("rejects what the real API would refuse, through the fake's own validation", async () => {
+    const error = await rejection(provider.submit({ ...textInput, prompt: '  ' }));
+
+    expect(error).toMatchObject({ retryable: false });
+    expect(error.message).toContain('422');
+  });
+
+  it('retries a download cut off halfway but not an expired result link', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' } };
+    const jobId = await provider.submit(textInput);
+    const destination = join(dir, 'truncated.part');
+
+    fake.failNext('truncate', /^\/files\//);
+    expect(await rejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
+
+    fake.failNext({ status: 403, body: '<Error>AccessDenied: Request has expired</Error>' }, /^\/files\//);
+    expect(await rejection(provider.download(jobId, destination))).toMatchObject({ retryable: false });
+
+    await provider.download(jobId, destination);
+    expect((await readFile(destination)).equals(fake.video)).toBe(true);
+  });
+});
+
+function kieAt(baseUrl: string, apiKey: string): KieProvider {
+  return new KieProvider({ apiKey, baseUrl, imageUrlFor: imageUrl });
+}

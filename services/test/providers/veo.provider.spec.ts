@@ -1,0 +1,222 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProviderError, type ProviderInput } from '../../src/video/providers/video-provider';
+import { VEO_IMAGE_MODEL_ID, VEO_TEXT_MODEL_ID, VeoProvider } from '../../src/video/providers/veo/veo.provider';
+import { fakeVideoBytes, sendVideo, startFakeServer, type RecordedRequest } from './fake-http';
+import { startFakeVeo, type FakeVeo } from './fake-veo';
+
+const textInput: ProviderInput = { taskId: 'task-1', prompt: 'A fox runs through snow', model: 'veo3', image: null };
+
+describe('VeoProvider against a fake Gemini API', () => {
+  let fake: FakeVeo;
+  let dir: string;
+  let provider: VeoProvider;
+
+  beforeAll(async () => {
+    fake = await startFakeVeo();
+    dir = await mkdtemp(join(tmpdir(), 'veo-provider-'));
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.scenario = { pollsBeforeDone: 2, outcome: { kind: 'video' } };
+    provider = veoAt(fake.baseUrl, fake.apiKey);
+  });
+
+  const lastRequest = (): RecordedRequest => fake.requests.at(-1) as RecordedRequest;
+  const rejection = (promise: Promise<unknown>): Promise<ProviderError> =>
+    promise.then(
+      () => Promise.reject(new Error('expected a ProviderError')),
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(ProviderError);
+        return error as ProviderError;
+      },
+    );
+
+  it('submits a text prompt, polls until done and downloads the exact bytes', async () => {
+    const jobId = await provider.submit(textInput);
+
+    expect(jobId).toMatch(new RegExp(`^models/${VEO_TEXT_MODEL_ID}/operations/[a-f0-9]+$`));
+    const submit = lastRequest();
+    expect(submit.method).toBe('POST');
+    expect(submit.url).toBe(`/v1beta/models/${VEO_TEXT_MODEL_ID}:predictLongRunning`);
+    expect(submit.headers['x-goog-api-key']).toBe(fake.apiKey);
+    expect(JSON.parse(submit.body)).toEqual({
+      instances: [{ prompt: textInput.prompt }],
+      parameters: { aspectRatio: '16:9' },
+    });
+
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId)).toEqual({ state: 'succeeded' });
+    expect(lastRequest().url).toBe(`/v1beta/${jobId}`);
+
+    const destination = join(dir, 'text.part');
+    await provider.download(jobId, destination);
+    expect((await readFile(destination)).equals(fake.video)).toBe(true);
+    const fileRequest = fake.requests.find((r) => r.url.includes(':download'));
+    expect(fileRequest?.url).toMatch(/^\/v1beta\/files\/[a-z0-9]+:download\?alt=media$/);
+    expect(fileRequest?.headers['x-goog-api-key']).toBe(fake.apiKey);
+    expect(fake.requests.every((r) => r.url.startsWith('/stored/') || r.headers['x-goog-api-key'])).toBe(true);
+  });
+
+  it('sends the image bytes base64-encoded with their type to the image model', async () => {
+    const image = { data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), mimeType: 'image/png' };
+    const jobId = await provider.submit({ ...textInput, model: 'veo3-fast-frames', image });
+
+    expect(jobId.startsWith(`models/${VEO_IMAGE_MODEL_ID}/operations/`)).toBe(true);
+    expect(lastRequest().url).toBe(`/v1beta/models/${VEO_IMAGE_MODEL_ID}:predictLongRunning`);
+    expect(JSON.parse(lastRequest().body).instances).toEqual([
+      { prompt: textInput.prompt, image: { bytesBase64Encoded: image.data.toString('base64'), mimeType: 'image/png' } },
+    ]);
+  });
+
+  it('uses the configured model ids', async () => {
+    const custom = new VeoProvider({
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      textModelId: 'veo-3.1-generate-preview',
+      imageModelId: 'veo-3.1-fast-generate-preview',
+    });
+    await custom.submit(textInput);
+    expect(lastRequest().url).toBe('/v1beta/models/veo-3.1-generate-preview:predictLongRunning');
+    await custom.submit({
+      ...textInput,
+      model: 'veo3-fast-frames',
+      image: { data: Buffer.from('x'), mimeType: 'image/jpeg' },
+    });
+    expect(lastRequest().url).toBe('/v1beta/models/veo-3.1-fast-generate-preview:predictLongRunning');
+  });
+
+  it("reports a failed operation with the provider's message", async () => {
+    fake.scenario = {
+      pollsBeforeDone: 1,
+      outcome: { kind: 'error', code: 13, message: 'Internal error while rendering.' },
+    };
+    const jobId = await provider.submit(textInput);
+
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId)).toEqual({ state: 'failed', reason: 'Internal error while rendering.' });
+  });
+
+  it('reports responsible-AI filtering as a rejection with the reasons', async () => {
+    const reason = "We encountered an issue with the audio for your prompt. You haven't been charged.";
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'filtered', reasons: [reason] } };
+    const jobId = await provider.submit(textInput);
+
+    expect(await provider.poll(jobId)).toEqual({ state: 'failed', reason, rejected: true });
+    await expect(provider.download(jobId, join(dir, 'filtered.part'))).rejects.toMatchObject({ retryable: false });
+  });
+
+  it('keeps answering running for an operation that never finishes', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'never' } };
+    const jobId = await provider.submit(textInput);
+
+    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+  });
+
+  it('maps 429 with Retry-After to a retryable error that says how long to wait', async () => {
+    fake.failNext({
+      status: 429,
+      body: { error: { code: 429, message: 'Resource has been exhausted.', status: 'RESOURCE_EXHAUSTED' } },
+      headers: { 'Retry-After': '17' },
+    });
+    const error = await rejection(provider.submit(textInput));
+
+    expect(error).toMatchObject({ retryable: true, retryAfterSeconds: 17 });
+    expect(error.message).toContain('RESOURCE_EXHAUSTED');
+  });
+
+  it("reads the wait from Google's RetryInfo when there is no Retry-After header", async () => {
+    const jobId = await provider.submit(textInput);
+    fake.failNext({
+      status: 429,
+      body: {
+        error: {
+          code: 429,
+          message: 'You exceeded your current quota.',
+          status: 'RESOURCE_EXHAUSTED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '36.5s' }],
+        },
+      },
+    });
+
+    expect(await rejection(provider.poll(jobId))).toMatchObject({ retryable: true, retryAfterSeconds: 37 });
+  });
+
+  it.each([
+    [500, { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }],
+    [503, { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }],
+    [502, '<html><body>502 Bad Gateway</body></html>'],
+  ])('maps HTTP %i to a retryable error', async (status, body) => {
+    fake.failNext({ status, body });
+    const error = await rejection(provider.submit(textInput));
+
+    expect(error.retryable).toBe(true);
+    expect(error.retryAfterSeconds).toBeUndefined();
+    expect(error.message).toContain(String(status));
+  });
+
+  it('maps a dropped connection to a retryable error', async () => {
+    const jobId = await provider.submit(textInput);
+    fake.failNext('disconnect');
+
+    expect(await rejection(provider.poll(jobId))).toMatchObject({ retryable: true });
+  });
+
+  it('does not retry a wrong API key (Google answers 400 API key not valid)', async () => {
+    const error = await rejection(veoAt(fake.baseUrl, 'wrong-key').submit(textInput));
+
+    expect(error).toMatchObject({ retryable: false, retryAfterSeconds: undefined });
+    expect(error.message).toContain('API key not valid');
+  });
+
+  it.each([
+    [401, 'UNAUTHENTICATED'],
+    [403, 'PERMISSION_DENIED'],
+    [400, 'INVALID_ARGUMENT'],
+    [404, 'NOT_FOUND'],
+  ])('does not retry HTTP %i', async (status, code) => {
+    fake.failNext({ status, body: { error: { code: status, message: 'Refused.', status: code } } });
+
+    expect(await rejection(provider.submit(textInput))).toMatchObject({ retryable: false });
+  });
+
+  it('reports a download cut off halfway as retryable, then succeeds on the next try', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' } };
+    const jobId = await provider.submit(textInput);
+    const destination = join(dir, 'truncated.part');
+    fake.failNext('truncate', /^\/stored\//);
+
+    expect(await rejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
+    await provider.download(jobId, destination);
+    expect((await readFile(destination)).equals(fake.video)).toBe(true);
+  });
+
+  it('does not send the API key when the video lives on another origin', async () => {
+    const other = fakeVideoBytes(1024);
+    const storage = await startFakeServer((_request, res) => sendVideo(res, other));
+    try {
+      fake.videoUri = (fileId) => `${storage.baseUrl}/v1beta/files/${fileId}:download?alt=media`;
+      fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' } };
+      const jobId = await provider.submit(textInput);
+      const destination = join(dir, 'elsewhere.part');
+      await provider.download(jobId, destination);
+
+      expect((await readFile(destination)).equals(other)).toBe(true);
+      expect(storage.requests).toHaveLength(1);
+      expect(storage.requests[0]?.headers['x-goog-api-key']).toBeUndefined();
+    } finally {
+      fake.videoUri = (fileId) => `${fake.baseUrl}/v1beta/files/${fileId}:download?alt=media`;
+      await storage.close();
+    }
+  });
+});
+
+function veoAt(baseUrl: string, apiKey: string): VeoProvider {
+  return new VeoProvider({ apiKey, baseUrl, textModelId: VEO_TEXT_MODEL_ID, imageModelId: VEO_IMAGE_MODEL_ID });
+}

@@ -1,0 +1,266 @@
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoWorker } from '../src/video/video-worker';
+import { VideoTaskEntity } from '../src/video/video-task.entity';
+import { multipart } from './support/multipart';
+import { FAKE_VIDEO, ScriptedProvider } from './support/scripted-provider';
+import { devSignIn, type SignedIn } from './support/sign-in';
+import { databaseKinds } from './support/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+
+jest.setTimeout(30_000);
+
+const queues = process.env.TEST_REDIS_URL ? ['in-process', 'bullmq'] : ['in-process'];
+const cases = databaseKinds().flatMap((db) => queues.map((queue) => [db, queue] as const));
+
+describe.each(cases)('video generation on %s with the %s queue', (kind, queue) => {
+  let t: TestApp;
+  let provider: ScriptedProvider;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    provider = new ScriptedProvider();
+    const env: Record<string, string> = {
+      ADMIN_EMAILS: 'admin@example.com',
+      SIGNIN_RATE_LIMIT: '1000',
+      GENERATE_RATE_LIMIT: '1000',
+      VIDEO_POLL_INTERVAL_MS: '20',
+    };
+    if (queue === 'bullmq')
+      Object.assign(env, { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `veo3test${Date.now()}${kind}` });
+    t = await createTestApp(kind, env, [{ provide: VIDEO_PROVIDER, useValue: provider }]);
+    admin = await devSignIn(t.app, 'admin@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.app.get(DataSource);
+  const tasks = () => db().getRepository(VideoTaskEntity);
+  async function userWith(email: string, credits: number): Promise<SignedIn> {
+    const user = await devSignIn(t.app, email);
+    if (credits > 0) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/credits/add',
+        headers: admin.auth,
+        payload: { userId: user.user.id, amount: credits, sourceType: 'purchase', sourceId: `seed-${email}` },
+      });
+    }
+    return user;
+  }
+  const generate = (fields: Record<string, string>, auth?: SignedIn, files = {}) => {
+    const { payload, headers } = multipart(fields, files);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/video/generate',
+      payload,
+      headers: { ...headers, ...(auth?.auth ?? {}) },
+    });
+  };
+  const balance = async (user: SignedIn) =>
+    (await t.app.inject({ method: 'GET', url: '/api/credits/balance', headers: user.auth })).json().data.total_credits;
+  const status = (user: SignedIn, taskId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/video/status/${taskId}`, headers: user.auth });
+  async function waitFor(user: SignedIn, taskId: string, states: string[]) {
+    for (let i = 0; i < 200; i++) {
+      const data = (await status(user, taskId)).json().data;
+      if (states.includes(data.status)) return data;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`task ${taskId} never reached ${states}`);
+  }
+  const refunds = async (taskId: string) =>
+    Number(
+      (
+        await db().query('SELECT COUNT(*) AS n FROM credit_transactions WHERE idempotency_key = ?', [
+          `video:${taskId}:refund`,
+        ])
+      )[0].n,
+    );
+
+  describe('validation, in the order of the spec, charging nothing', () => {
+    it.each([
+      [{ prompt: '   ', model: 'veo3' }, false, 400, 'Please enter a prompt'],
+      [
+        { prompt: 'a cat', model: 'veo3-fast-frames' },
+        false,
+        400,
+        'Image to Video mode requires an image. Please upload an image.',
+      ],
+      [{ prompt: 'a cat', model: 'veo3' }, false, 401, 'Please login before generating a video'],
+      [{ prompt: 'a cat', model: 'sora' }, true, 400, 'Unknown model: sora'],
+      [{ prompt: 'x'.repeat(2001), model: 'veo3' }, true, 400, 'The prompt is too long: at most 2000 characters'],
+    ])('%j (signed in: %s) → %i %s', async (fields, signedIn, code, message) => {
+      const user = signedIn ? await userWith(`v${code}${message.length}@example.com`, 100) : undefined;
+      const res = await generate(fields, user);
+      expect(res.statusCode).toBe(code);
+      expect(res.json()).toMatchObject({ success: false, message });
+      if (user) expect(await balance(user)).toBe(100);
+    });
+
+    it('answers 402 with the spec text when credits are short', async () => {
+      const poor = await userWith('poor@example.com', 39);
+      const res = await generate({ prompt: 'a cat', model: 'veo3' }, poor);
+      expect(res.statusCode).toBe(402);
+      expect(res.json().message).toBe(
+        'Not enough credits! Generating a VEO 3 Text video requires 40 credits, you currently have 39 credits',
+      );
+      expect(await balance(poor)).toBe(39);
+    });
+
+    it('checks images by their bytes: wrong type 400, too large 413, undecodable 400', async () => {
+      const user = await userWith('images@example.com', 400);
+      const fake = await generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, user, {
+        image: { data: Buffer.from('this is not an image'), filename: 'photo.png', type: 'image/png' },
+      });
+      expect(fake.statusCode).toBe(400);
+      expect(fake.json().message).toBe('Please select a valid image file (JPEG, PNG, GIF, WebP)');
+      const huge = await generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, user, {
+        image: { data: Buffer.alloc(10 * 1024 * 1024 + 10, 0xff), filename: 'big.jpg', type: 'image/jpeg' },
+      });
+      expect(huge.statusCode).toBe(413);
+      const broken = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.alloc(64, 1),
+      ]);
+      const undecodable = await generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, user, {
+        image: { data: broken, filename: 'x.png', type: 'image/png' },
+      });
+      expect(undecodable.statusCode).toBe(400);
+      expect(await balance(user)).toBe(400);
+    });
+  });
+
+  it('text mode: debits 40, runs the task to completion, serves the video to its owner only', async () => {
+    const user = await userWith('ann@example.com', 100);
+    const res = await generate({ prompt: 'a red toy car', model: 'veo3' }, user);
+    expect(res.statusCode).toBe(200);
+    const { taskId, remainingCredits } = res.json().data;
+    expect(remainingCredits).toBe(60);
+
+    const done = await waitFor(user, taskId, ['completed', 'failed']);
+    expect(done).toMatchObject({
+      id: taskId,
+      status: 'completed',
+      model: 'veo3',
+      prompt: 'a red toy car',
+      error_message: null,
+    });
+    expect(done.result_url).toMatch(new RegExp(`^/api/video/file/${taskId}\\?exp=\\d+&sig=`));
+
+    const file = await t.app.inject({ method: 'GET', url: done.result_url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(FAKE_VIDEO)).toBe(true);
+    const range = await t.app.inject({ method: 'GET', url: done.result_url, headers: { range: 'bytes=0-11' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload.subarray(4, 12).toString()).toBe('ftypmp42');
+    const forged = await t.app.inject({ method: 'GET', url: done.result_url.replace(/sig=[^&]+/, 'sig=forged') });
+    expect(forged.statusCode).not.toBe(200);
+
+    const other = await userWith('bob@example.com', 0);
+    expect((await status(other, taskId)).statusCode).toBe(404);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/video/history?page=1&limit=10',
+      headers: user.auth,
+    });
+    expect(history.json().data).toMatchObject({ total: 1, page: 1, pages: 1 });
+    expect(history.json().data.items[0]).toMatchObject({ id: taskId, status: 'completed' });
+    expect(await balance(user)).toBe(60);
+  });
+
+  it('image mode: the uploaded image reaches the provider', async () => {
+    const user = await userWith('img@example.com', 40);
+    const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const res = await generate({ prompt: 'slow zoom', model: 'veo3-fast-frames' }, user, {
+      image: { data: png, filename: 'photo.bin', type: 'application/octet-stream' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { taskId } = res.json().data;
+    await waitFor(user, taskId, ['completed']);
+    const submitted = provider.submits.find((s) => s.taskId === taskId)!;
+    expect(submitted.model).toBe('veo3-fast-frames');
+    expect(submitted.image?.mimeType).toBe('image/png');
+    expect(submitted.image?.data.equals(png)).toBe(true);
+  });
+
+  it.each([
+    ['a provider failure', 'boom [fail]', 'The provider gave up'],
+    ['a content-policy rejection', 'nope [reject]', 'The video was refused: violates the content policy'],
+  ])('%s fails the task and refunds the 40 credits once', async (_case, prompt, message) => {
+    const user = await userWith(`fail${prompt.length}@example.com`, 40);
+    const { taskId } = (await generate({ prompt, model: 'veo3' }, user)).json().data;
+    const failed = await waitFor(user, taskId, ['failed', 'completed']);
+    expect(failed).toMatchObject({ status: 'failed', error_message: message, result_url: null });
+    expect(await balance(user)).toBe(40);
+    // The job running again changes nothing.
+    await t.app.get(VideoWorker).step(taskId);
+    expect(await refunds(taskId)).toBe(1);
+    expect(await balance(user)).toBe(40);
+  });
+
+  it('a task with no result within GENERATION_TIMEOUT_S fails and is refunded once', async () => {
+    const user = await userWith('slow@example.com', 40);
+    const { taskId } = (await generate({ prompt: 'forever [hang]', model: 'veo3' }, user)).json().data;
+    await waitFor(user, taskId, ['processing']);
+    await tasks().update(
+      { id: taskId },
+      { createdAt: new Date(Date.now() - 3600_000), lockedBy: null, lockedUntil: null },
+    );
+    await t.app.get(VideoWorker).step(taskId);
+    await t.app.get(VideoWorker).step(taskId);
+    const failed = await waitFor(user, taskId, ['failed']);
+    expect(failed.error_message).toBe('Video generation timed out, please try again later');
+    expect(await refunds(taskId)).toBe(1);
+    expect(await balance(user)).toBe(40);
+  });
+
+  it('retries a rate-limited provider and still charges once', async () => {
+    const user = await userWith('busy@example.com', 40);
+    const { taskId } = (await generate({ prompt: 'popular [429]', model: 'veo3' }, user)).json().data;
+    const done = await waitFor(user, taskId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    expect(await balance(user)).toBe(0);
+  });
+
+  it('20 parallel generates with credits for 5: exactly 5 tasks, balance 0', async () => {
+    const user = await userWith('rush@example.com', 200);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => generate({ prompt: 'rush', model: 'veo3' }, user)),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 402)).toHaveLength(15);
+    expect(await balance(user)).toBe(0);
+    expect(await tasks().countBy({ userId: user.user.id })).toBe(5);
+  });
+
+  it('a task left mid-way by a crashed worker is finished after a restart, charged once', async () => {
+    const user = await userWith('crash@example.com', 40);
+    const { taskId } = (await generate({ prompt: 'survive', model: 'veo3' }, user)).json().data;
+    await waitFor(user, taskId, ['processing', 'completed']);
+    // A dead worker's lease, already expired, and the task not finished.
+    await tasks().update(
+      { id: taskId },
+      {
+        status: 'processing',
+        resultPath: null,
+        finishedAt: null,
+        lockedBy: 'dead:1',
+        lockedUntil: new Date(Date.now() - 1000),
+      },
+    );
+    expect(await t.app.get(VideoWorker).resumeUnfinished()).toBeGreaterThanOrEqual(1);
+    const done = await waitFor(user, taskId, ['completed']);
+    expect(done.result_url).toBeTruthy();
+    expect(await balance(user)).toBe(0);
+    const debits = await db().query(
+      'SELECT COUNT(*) AS n FROM credit_transactions WHERE source_id = ? AND amount < 0',
+      [taskId],
+    );
+    expect(Number(debits[0].n)).toBe(1);
+  });
+});
