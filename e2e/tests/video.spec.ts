@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+
+test.setTimeout(120_000);
+
+/** A signed-in user with `credits`, granted by an administrator through the real API. */
+async function userWithCredits(page: Page, email: string, credits: number) {
+  const session = await signIn(page, email);
+  const admin = await (await page.request.post('/api/auth/dev', { data: { email: 'admin@example.com' } })).json();
+  const grant = await page.request.post('/api/credits/add', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { userId: session.user.id, amount: credits, sourceType: 'purchase', sourceId: `e2e-${email}` },
+  });
+  expect(grant.status()).toBe(200);
+  return session;
+}
+
+test('text mode: generate with the local renderer, watch progress, play, download, find it in history', async ({
+  page,
+  consoleErrors,
+}) => {
+  await userWithCredits(page, 'maker@example.com', 80);
+  await page.goto('/text-to-veo3-video?type=text');
+  await expect(page.getByTestId('header-credits')).toHaveText(/80 credits/);
+  await page.getByLabel('Prompt').fill('A red toy car races across a wooden table at sunset');
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+
+  // The balance drops at once, and the renderer's progress is shown while it works.
+  await expect(page.getByTestId('header-credits')).toHaveText(/40 credits/);
+  await expect(page.getByText(/Rendering video|Preparing the scene|being generated|Finishing/).first()).toBeVisible({
+    timeout: 30_000,
+  });
+
+  const video = page.locator('video[src*="/api/video/file/"]');
+  await expect(video).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 20_000 })
+    .toBeGreaterThan(7.9);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ai-video-\d+\.mp4$/);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(4, 8).toString()).toBe('ftyp');
+  await expect(page.getByText('Video downloaded successfully!')).toBeVisible();
+
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Video History');
+  await expect(page.getByText('A red toy car races across a wooden table at sunset')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('image mode: an uploaded picture becomes a video', async ({ page }) => {
+  await userWithCredits(page, 'picture@example.com', 40);
+  await page.goto('/text-to-veo3-video?type=image');
+  await page.getByLabel('Prompt').fill('Slow zoom into the scene');
+  // A real PNG, made by the browser itself.
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 180;
+    const ctx = canvas.getContext('2d')!;
+    const gradient = ctx.createLinearGradient(0, 0, 320, 180);
+    gradient.addColorStop(0, '#7c3aed');
+    gradient.addColorStop(1, '#f59e0b');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, 320, 180);
+    const blob: Blob = await new Promise((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'scene.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.locator('video[src*="/api/video/file/"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('header-credits')).toHaveText(/0 credits/);
+});
+
+test('a failed generation shows the failure panel; Try Again returns to the form', async ({ page }) => {
+  await userWithCredits(page, 'unlucky@example.com', 40);
+  // The provider's failure is simulated at the status call; the real request and debit still happen.
+  await page.route('**/api/video/status/*', (route) =>
+    route.fulfill({
+      json: {
+        success: true,
+        data: {
+          id: 'x',
+          status: 'FAILED',
+          status_message: null,
+          result_url: null,
+          error_message: 'The provider gave up',
+        },
+      },
+    }),
+  );
+  await page.goto('/text-to-veo3-video');
+  await page.getByLabel('Prompt').fill('Anything at all');
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  const panel = page.getByRole('alert').filter({ hasText: 'Video Generation Failed' });
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel).toContainText('The provider gave up');
+  await panel.getByRole('button', { name: 'Try Again' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Generate Video' })).toBeVisible();
+});
+
+test('a reload while the video is being made comes back to the same task', async ({ page }) => {
+  await userWithCredits(page, 'reloader@example.com', 40);
+  await page.goto('/text-to-veo3-video');
+  await page.getByLabel('Prompt').fill('Waves on a quiet beach');
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.getByTestId('header-credits')).toHaveText(/0 credits/);
+  await page.reload();
+  await expect(page.locator('video[src*="/api/video/file/"]')).toBeVisible({ timeout: 60_000 });
+  const history = await page.request.get('/api/video/history', {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
+  });
+  expect((await history.json()).data.total).toBe(1);
+});
