@@ -1,0 +1,616 @@
+// `npm run bench:video`: 500 video tasks through the real worker against a fake kie.ai, with a crash
+// (SIGKILL) of the server halfway and a restart on the same DATA_DIR. Prints throughput, peak RSS,
+// database queries per task (MySQL), and checks the money: one debit per task, refunds only for
+// failed tasks, every balance = 400 − 40 × completed. Exits non-zero when a check fails.
+//
+// Optional: BENCH_DATABASE_URL=mysql://… (MySQL/MariaDB instead of SQLite), BENCH_REDIS_URL=redis://…
+// (BullMQ instead of the in-process queue).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, root } from '../../scripts/build-lib.mjs';
+
+const USERS = 50;
+const TASKS_PER_USER = 10;
+const COST = 40; // veo3
+const CREDITS = TASKS_PER_USER * COST; // each user can pay for exactly their tasks
+const TOTAL = USERS * TASKS_PER_USER;
+const SUBMIT_CONCURRENCY = 50;
+const POLL_CONCURRENCY = 25;
+const POLL_PAUSE_MS = 500;
+const KIE_RENDER_MS = 2000; // a kie.ai task reports successFlag 1 this long after it was submitted
+const VIDEO_BYTES = 64 * 1024;
+const TIME_LIMIT_MS = 5 * 60_000; // from the first submit until we stop waiting for tasks
+const REQUEST_TIMEOUT_MS = 15_000;
+const LOG_LINES_SHOWN = 25; // per server process; the rest is only counted
+
+const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const mysqlUrl = process.env.BENCH_DATABASE_URL || null;
+const redisUrl = process.env.BENCH_REDIS_URL || null;
+const redisPrefix = `veo3benchvideo${runId}`;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MB` : 'n/a');
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `fn` over `items` with at most `concurrency` calls in flight. */
+async function pool(items, concurrency, fn) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  });
+  await Promise.all(lanes);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A fake kie.ai: the protocol of services/test/providers/fake-kie.ts, but time-based.
+//   POST /api/v1/veo/generate            (Bearer) {prompt, model, aspectRatio} → {code: 200, data: {taskId}}
+//   GET  /api/v1/veo/record-info?taskId=  (Bearer) → {code: 200, data: {successFlag 0|1, response: {resultUrls}}}
+//   GET  /files/<taskId>.mp4              (public) → the MP4 bytes
+// Every answer is HTTP 200; the real status is the body's `code`.
+// ---------------------------------------------------------------------------------------------
+function fakeVideo(size) {
+  const video = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) video[i] = (i * 31 + 7) % 251;
+  video.write('\0\0\0\x18ftypmp42', 0, 'latin1');
+  return video;
+}
+
+async function startFakeKie(apiKey) {
+  const video = fakeVideo(VIDEO_BYTES);
+  const tasks = new Map(); // kie task id → { createdAt, prompt }
+  const stats = { generate: 0, recordInfo: 0, downloads: 0, unauthorized: 0, notFound: 0, invalid: 0 };
+  const generatesPerPrompt = new Map();
+  let baseUrl = '';
+
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const answer = (code, msg, data = null) => {
+        const body = JSON.stringify({ code, msg, data });
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=UTF-8',
+          'Content-Length': String(Buffer.byteLength(body)),
+        });
+        res.end(body);
+      };
+      const done = (task) => Date.now() - task.createdAt >= KIE_RENDER_MS;
+
+      const file = /^\/files\/([a-f0-9]+)\.mp4$/.exec(url.pathname);
+      if (req.method === 'GET' && file) {
+        const task = tasks.get(file[1]);
+        if (!task || !done(task)) {
+          stats.notFound++;
+          res.writeHead(404, { 'Content-Type': 'text/plain' });
+          return res.end('Not found');
+        }
+        stats.downloads++;
+        res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': String(video.length) });
+        return res.end(video);
+      }
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        stats.unauthorized++;
+        return answer(401, 'You do not have access permissions');
+      }
+      if (req.method === 'POST' && url.pathname === '/api/v1/veo/generate') {
+        let params;
+        try {
+          params = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          stats.invalid++;
+          return answer(422, 'Invalid JSON');
+        }
+        if (typeof params?.prompt !== 'string' || !params.prompt.trim()) {
+          stats.invalid++;
+          return answer(422, 'prompt is required');
+        }
+        if (!['veo3', 'veo3_fast'].includes(params.model)) {
+          stats.invalid++;
+          return answer(422, 'model is invalid');
+        }
+        const taskId = randomBytes(16).toString('hex');
+        tasks.set(taskId, { createdAt: Date.now(), prompt: params.prompt });
+        stats.generate++;
+        generatesPerPrompt.set(params.prompt, (generatesPerPrompt.get(params.prompt) ?? 0) + 1);
+        return answer(200, 'success', { taskId });
+      }
+      if (req.method === 'GET' && url.pathname === '/api/v1/veo/record-info') {
+        const taskId = url.searchParams.get('taskId') ?? '';
+        const task = tasks.get(taskId);
+        stats.recordInfo++;
+        if (!task) {
+          stats.notFound++;
+          return answer(404, 'Task not found');
+        }
+        const finished = done(task);
+        return answer(200, 'success', {
+          taskId,
+          createTime: new Date(task.createdAt).toISOString(),
+          completeTime: finished ? new Date(task.createdAt + KIE_RENDER_MS).toISOString() : null,
+          successFlag: finished ? 1 : 0,
+          response: finished ? { taskId, resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } : null,
+          errorCode: null,
+          errorMessage: '',
+          fallbackFlag: false,
+        });
+      }
+      answer(404, `No route for ${req.method} ${url.pathname}`);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${server.address().port}`;
+  return {
+    baseUrl,
+    stats,
+    generatesPerPrompt,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test, as child processes (one at a time), with their peak RSS.
+// ---------------------------------------------------------------------------------------------
+const servers = [];
+
+function readPeakRssKb(pid) {
+  try {
+    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0; // gone, or no /proc
+  }
+}
+
+function sampleRss() {
+  for (const s of servers) if (!s.exited) s.peakKb = Math.max(s.peakKb, readPeakRssKb(s.child.pid));
+}
+
+function startServer(env) {
+  const n = servers.length + 1;
+  const child = spawn(process.execPath, [join(root, 'services', 'dist', 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const s = { n, child, peakKb: 0, exited: false, logLines: 0, exit: null };
+  s.exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      s.exited = true;
+      resolve({ code, signal });
+    }),
+  );
+  const show = (stream) => {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (text) => {
+      const lines = (rest + text).split('\n');
+      rest = lines.pop();
+      for (const line of lines) {
+        if (!line.trim() || line.startsWith('Veo 3 Studio is serving')) continue;
+        if (++s.logLines <= LOG_LINES_SHOWN) console.log(`  [server #${n}] ${line}`);
+      }
+    });
+  };
+  show(child.stdout);
+  show(child.stderr);
+  servers.push(s);
+  return s;
+}
+
+async function waitHealthy(base, server) {
+  for (let i = 0; i < 600; i++) {
+    if (server.exited) throw new Error(`server #${server.n} exited during startup`);
+    try {
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // starting
+    }
+    await sleep(100);
+  }
+  throw new Error(`server #${server.n} did not become healthy in 60 s`);
+}
+
+async function stopServer(s, signal = 'SIGTERM') {
+  if (s.exited) return;
+  s.child.kill(signal);
+  const timeout = sleep(15_000).then(() => 'timeout');
+  if ((await Promise.race([s.exit, timeout])) === 'timeout' && !s.exited) {
+    s.child.kill('SIGKILL');
+    await s.exit;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MySQL's server-wide statement counter (queries per task), when benching MySQL.
+// ---------------------------------------------------------------------------------------------
+async function openQuestionsCounter() {
+  if (!mysqlUrl) return null;
+  const { createConnection } = await import('mysql2/promise');
+  const conn = await createConnection({ uri: mysqlUrl });
+  return {
+    read: async () => {
+      const [rows] = await conn.query("SHOW GLOBAL STATUS LIKE 'Questions'");
+      return Number(rows[0]?.Value ?? rows[0]?.value ?? NaN);
+    },
+    close: () => conn.end().catch(() => undefined),
+  };
+}
+
+async function dropRedisKeys() {
+  if (!redisUrl) return;
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
+      cursor = nextCursor;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+// ---------------------------------------------------------------------------------------------
+let dataDir = null;
+let fakeKie = null;
+let rssTimer = null;
+
+function cleanupSync() {
+  clearInterval(rssTimer);
+  for (const s of servers) if (!s.exited) s.child.kill('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = null;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the bench`);
+    cleanupSync();
+    process.exit(130);
+  });
+}
+process.once('exit', cleanupSync);
+
+async function main() {
+  await build({ parts: ['services'], onlyStale: true });
+  const startedAt = Date.now();
+  dataDir = mkdtempSync(join(tmpdir(), 'veo3-bench-video-'));
+  fakeKie = await startFakeKie('bench-key');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // Only what the bench chooses: nothing from the caller's environment reaches the server's config.
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? tmpdir(),
+    TMPDIR: tmpdir(),
+    PORT: String(port),
+    SITE_URL: base,
+    DATA_DIR: dataDir,
+    WEB_DIR: join(dataDir, 'none'),
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAILS: 'bench-admin@example.com',
+    SIGNIN_RATE_LIMIT: '100000',
+    GENERATE_RATE_LIMIT: '100000',
+    VIDEO_PROVIDER: 'kie',
+    KIE_API_KEY: 'bench-key',
+    KIE_BASE_URL: fakeKie.baseUrl,
+    VIDEO_POLL_INTERVAL_MS: '250',
+    ...(mysqlUrl ? { DATABASE_URL: mysqlUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
+  };
+  const dbLabel = mysqlUrl ? 'MySQL' : 'SQLite';
+  const queueLabel = redisUrl ? 'BullMQ' : 'in-process queue';
+  const questions = await openQuestionsCounter();
+
+  rssTimer = setInterval(sampleRss, 250);
+  rssTimer.unref();
+  let server = startServer(env);
+  let apiRequests = 0;
+
+  /** JSON API call; throws on a network error or a non-2xx answer. */
+  const api = async (method, path, token, body) => {
+    apiRequests++;
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
+    return json;
+  };
+
+  try {
+    await waitHealthy(base, server);
+
+    // Users, and exactly enough credits for their tasks.
+    const admin = await api('POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
+    const users = Array.from({ length: USERS }, (_, i) => ({
+      index: i,
+      email: `bench-video-${runId}-u${i}@example.com`,
+      token: '',
+      id: '',
+    }));
+    await pool(users, 10, async (user) => {
+      const signedIn = await api('POST', '/api/auth/dev', null, { email: user.email });
+      user.token = signedIn.token;
+      user.id = signedIn.user.id;
+      await api('POST', '/api/credits/add', admin.token, {
+        userId: user.id,
+        amount: CREDITS,
+        sourceType: 'purchase',
+        sourceId: `bench-video-${runId}-grant-${user.index}`,
+      });
+    });
+
+    // Tasks, round-robin over the users.
+    const tasks = Array.from({ length: TOTAL }, (_, i) => ({
+      n: i,
+      user: users[i % USERS],
+      prompt: `bench video ${runId} #${i}: a lighthouse at dusk, waves, slow dolly shot`,
+      id: null,
+      submittedAt: 0,
+      submitError: null,
+      status: 'unsubmitted',
+      finishedAt: 0, // server time of the final update (updated_at)
+      seenFinalAt: 0, // when the bench saw it final
+      unfinishedAtCrash: false,
+    }));
+
+    const questionsBefore = questions ? await questions.read() : null;
+    const firstSubmitAt = Date.now();
+    const deadline = firstSubmitAt + TIME_LIMIT_MS;
+    let submitsDone = false;
+    const submitting = pool(tasks, SUBMIT_CONCURRENCY, async (task) => {
+      task.submittedAt = Date.now();
+      try {
+        const reply = await api('POST', '/api/video/generate', task.user.token, { prompt: task.prompt, model: 'veo3' });
+        task.id = reply?.data?.taskId ?? null;
+        if (!task.id) throw new Error(`no task id in ${JSON.stringify(reply).slice(0, 200)}`);
+        task.status = 'pending';
+      } catch (error) {
+        task.submitError = error instanceof Error ? error.message : String(error);
+        task.status = 'submit-error';
+      }
+    }).then(() => {
+      submitsDone = true;
+    });
+
+    // Poll until everything is final (or the time limit); crash the server halfway.
+    const crash = { done: false, at: 0, upAt: 0, completedBefore: 0, unfinished: 0, peakKbBefore: 0 };
+    let pollErrors = 0;
+    const isFinal = (t) => t.status === 'completed' || t.status === 'failed' || t.status === 'submit-error';
+    while (Date.now() < deadline) {
+      const open = tasks.filter((t) => t.id && !isFinal(t));
+      if (submitsDone && open.length === 0) break;
+      await pool(open, POLL_CONCURRENCY, async (task) => {
+        try {
+          const reply = await api('GET', `/api/video/status/${task.id}`, task.user.token);
+          const data = reply?.data;
+          if (!data?.status) throw new Error('no status');
+          task.status = data.status;
+          if (isFinal(task)) {
+            task.finishedAt = Date.parse(data.updated_at);
+            task.seenFinalAt = Date.now();
+          }
+        } catch {
+          pollErrors++;
+        }
+      });
+      const completed = tasks.filter((t) => t.status === 'completed').length;
+      if (!crash.done && submitsDone && completed >= TOTAL / 2) {
+        crash.done = true;
+        crash.completedBefore = completed;
+        for (const t of tasks) if (t.id && !isFinal(t)) t.unfinishedAtCrash = true;
+        crash.unfinished = tasks.filter((t) => t.unfinishedAtCrash).length;
+        sampleRss();
+        crash.at = Date.now();
+        console.log(
+          `  crash: SIGKILL to server #${server.n} (pid ${server.child.pid}) at ${secs(crash.at - firstSubmitAt)}, ${completed} completed, ${crash.unfinished} unfinished`,
+        );
+        server.child.kill('SIGKILL');
+        await server.exit;
+        server = startServer(env);
+        await waitHealthy(base, server);
+        crash.upAt = Date.now();
+        console.log(
+          `  restart: server #${server.n} (pid ${server.child.pid}) healthy after ${secs(crash.upAt - crash.at)}`,
+        );
+        continue;
+      }
+      await sleep(POLL_PAUSE_MS);
+    }
+    await submitting;
+    const questionsAfter = questions ? await questions.read() : null;
+    sampleRss();
+
+    // The money: balances and ledgers.
+    const money = { chargedTwice: 0, uncharged: 0, unknownDebits: 0, debits: 0, refunds: 0, wrongRefunds: 0 };
+    const badBalances = [];
+    await pool(users, 10, async (user) => {
+      const mine = tasks.filter((t) => t.user === user && t.id);
+      const byId = new Map(mine.map((t) => [t.id, t]));
+      const balance = (await api('GET', '/api/credits/balance', user.token)).data.total_credits;
+      const rows = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = (await api('GET', `/api/credits/${user.id}/transactions?limit=100&offset=${offset}`, admin.token))
+          .data;
+        rows.push(...page.items);
+        if (rows.length >= page.total || page.items.length === 0) break;
+      }
+      const debitsOf = new Map();
+      const refundsOf = new Map();
+      for (const row of rows) {
+        if (row.source_type === 'video') {
+          money.debits++;
+          if (!byId.has(row.source_id)) money.unknownDebits++;
+          debitsOf.set(row.source_id, (debitsOf.get(row.source_id) ?? 0) + 1);
+        } else if (row.source_type === 'refund') {
+          money.refunds++;
+          refundsOf.set(row.source_id, (refundsOf.get(row.source_id) ?? 0) + 1);
+        }
+      }
+      for (const task of mine) {
+        const debits = debitsOf.get(task.id) ?? 0;
+        if (debits > 1) money.chargedTwice++;
+        if (debits === 0) money.uncharged++;
+        const refunds = refundsOf.get(task.id) ?? 0;
+        if (refunds !== (task.status === 'failed' ? 1 : 0)) money.wrongRefunds++;
+      }
+      for (const [sourceId] of refundsOf) if (!byId.has(sourceId)) money.wrongRefunds++;
+      const completed = mine.filter((t) => t.status === 'completed').length;
+      // Credits of a task still unfinished are held (debited, not yet refunded or spent).
+      const held = mine.filter((t) => !isFinal(t)).length;
+      const expected = CREDITS - COST * (completed + held);
+      const ledgerSum = rows.reduce((sum, row) => sum + row.amount, 0);
+      if (balance !== expected || ledgerSum !== balance) {
+        badBalances.push(`${user.email}: balance ${balance}, expected ${expected}, ledger sum ${ledgerSum}`);
+      }
+    });
+
+    // Figures.
+    const submitted = tasks.filter((t) => t.id).length;
+    const submitErrors = tasks.filter((t) => t.submitError);
+    const completedTasks = tasks.filter((t) => t.status === 'completed');
+    const failed = tasks.filter((t) => t.status === 'failed').length;
+    const lost = tasks.filter((t) => t.id && !isFinal(t)).length;
+    const lastCompletion = Math.max(firstSubmitAt, ...completedTasks.map((t) => t.finishedAt));
+    const spanMs = lastCompletion - firstSubmitAt;
+    const latencies = completedTasks.map((t) => t.finishedAt - t.submittedAt).sort((a, b) => a - b);
+    const pct = (p) =>
+      latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : 0;
+    const afterCrash = completedTasks.filter((t) => t.unfinishedAtCrash);
+    const slowAfterCrash = afterCrash.filter((t) => t.finishedAt - crash.upAt > 20_000);
+    const resubmitted = [...fakeKie.generatesPerPrompt.values()].reduce((sum, count) => sum + count - 1, 0);
+    const beforeCrash = completedTasks.filter((t) => crash.done && t.finishedAt <= crash.at).length;
+
+    const row = (label, value) => console.log(`${label.padEnd(38)} ${value}`);
+    console.log(
+      `\nbench:video — ${TOTAL} tasks (${USERS} users × ${TASKS_PER_USER} × ${COST} credits), fake kie.ai (done ${KIE_RENDER_MS / 1000} s after submit, ${VIDEO_BYTES / 1024} KB file), ${dbLabel}, ${queueLabel}, poll interval 250 ms\n`,
+    );
+    row('tasks submitted', `${submitted}${submitErrors.length ? ` (+${submitErrors.length} refused at submit)` : ''}`);
+    row('tasks completed', completedTasks.length);
+    row('tasks failed', failed);
+    row('tasks lost (unfinished at the end)', lost);
+    row('wall time (whole bench)', secs(Date.now() - startedAt));
+    row('first submit → last completion', secs(spanMs));
+    row('tasks per second', spanMs > 0 ? (completedTasks.length / (spanMs / 1000)).toFixed(1) : 'n/a');
+    if (crash.done) {
+      row(
+        '  before the crash',
+        `${beforeCrash} in ${secs(crash.at - firstSubmitAt)} = ${(beforeCrash / ((crash.at - firstSubmitAt) / 1000)).toFixed(1)} /s`,
+      );
+      row(
+        'crash (SIGKILL) → healthy again',
+        `${secs(crash.upAt - crash.at)} (at ${crash.completedBefore} completed, ${crash.unfinished} unfinished)`,
+      );
+      row(
+        'unfinished at crash: done after restart',
+        `${afterCrash.length}/${crash.unfinished}; ${slowAfterCrash.length} took > 20 s after the restart` +
+          (slowAfterCrash.length
+            ? ` (up to ${secs(Math.max(...slowAfterCrash.map((t) => t.finishedAt - crash.upAt)))}: the killed worker's lease)`
+            : ''),
+      );
+    } else {
+      row('crash', 'not reached (fewer than half completed in time)');
+    }
+    row('task latency p50 / p95 / max', `${secs(pct(0.5))} / ${secs(pct(0.95))} / ${secs(pct(1))}`);
+    for (const s of servers) {
+      row(`peak RSS server #${s.n}${crash.done && s.n === 1 ? ' (killed)' : ''}`, mb(s.peakKb));
+    }
+    row(
+      'database queries per task',
+      questions
+        ? `${((questionsAfter - questionsBefore) / Math.max(1, submitted)).toFixed(1)} (MySQL Questions ${questionsAfter - questionsBefore}, server-wide, includes the bench's ${apiRequests} API calls' queries)`
+        : `n/a (${dbLabel})`,
+    );
+    const k = fakeKie.stats;
+    row(
+      'fake kie.ai requests',
+      `generate ${k.generate} (${resubmitted} re-submissions), record-info ${k.recordInfo}, downloads ${k.downloads}` +
+        (k.unauthorized || k.invalid || k.notFound
+          ? `, refused ${k.unauthorized} unauthorized / ${k.invalid} invalid / ${k.notFound} not found`
+          : ''),
+    );
+    row('bench API requests', `${apiRequests} (${pollErrors} status polls failed)`);
+    for (const s of servers)
+      if (s.logLines > LOG_LINES_SHOWN) row(`server #${s.n} log lines not shown`, s.logLines - LOG_LINES_SHOWN);
+    for (const t of submitErrors.slice(0, 5)) console.log(`  submit error: ${t.submitError}`);
+    for (const line of badBalances.slice(0, 5)) console.log(`  balance: ${line}`);
+
+    const checks = [
+      ['all complete', completedTasks.length === TOTAL, `${completedTasks.length}/${TOTAL}`],
+      [
+        'none lost',
+        lost === 0 && submitErrors.length === 0,
+        `${lost} unfinished, ${submitErrors.length} refused at submit`,
+      ],
+      [
+        'none charged twice',
+        money.chargedTwice === 0 && money.unknownDebits === 0 && money.uncharged === 0,
+        `${money.debits} debits for ${submitted} tasks: ${money.chargedTwice} charged twice, ${money.uncharged} never charged, ${money.unknownDebits} for unknown tasks`,
+      ],
+      [
+        'refunds only for failed tasks',
+        money.wrongRefunds === 0,
+        `${money.refunds} refunds for ${failed} failed tasks, ${money.wrongRefunds} wrong`,
+      ],
+      [
+        'balances',
+        badBalances.length === 0,
+        `${USERS - badBalances.length}/${USERS} users at ${CREDITS} − ${COST} × completed (= their ledger sum)`,
+      ],
+    ];
+    console.log('');
+    for (const [name, ok, detail] of checks) console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${detail})`);
+    if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+  } finally {
+    clearInterval(rssTimer);
+    await questions?.close();
+    for (const s of servers) await stopServer(s);
+    await fakeKie?.close();
+    await dropRedisKeys().catch((error) => console.error(`could not remove the bench's Redis keys: ${error}`));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    dataDir = null;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
