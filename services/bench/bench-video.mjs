@@ -26,6 +26,8 @@ const VIDEO_BYTES = 64 * 1024;
 const TIME_LIMIT_MS = 5 * 60_000; // from the first submit until we stop waiting for tasks
 const REQUEST_TIMEOUT_MS = 15_000;
 const LOG_LINES_SHOWN = 25; // per server process; the rest is only counted
+// Expected lines: the start banner and the notices about the frontends, which the bench does not build.
+const QUIET = /Veo 3 Studio is serving|No built shell at|not built yet, not served/;
 
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const mysqlUrl = process.env.BENCH_DATABASE_URL || null;
@@ -204,7 +206,7 @@ function startServer(env) {
       const lines = (rest + text).split('\n');
       rest = lines.pop();
       for (const line of lines) {
-        if (!line.trim() || line.startsWith('Veo 3 Studio is serving')) continue;
+        if (!line.trim() || QUIET.test(line)) continue;
         if (++s.logLines <= LOG_LINES_SHOWN) console.log(`  [server #${n}] ${line}`);
       }
     });
@@ -517,7 +519,7 @@ async function main() {
     const resubmitted = [...fakeKie.generatesPerPrompt.values()].reduce((sum, count) => sum + count - 1, 0);
     const beforeCrash = completedTasks.filter((t) => crash.done && t.finishedAt <= crash.at).length;
 
-    const row = (label, value) => console.log(`${label.padEnd(38)} ${value}`);
+    const row = (label, value) => console.log(`${label.padEnd(40)} ${value}`);
     console.log(
       `\nbench:video — ${TOTAL} tasks (${USERS} users × ${TASKS_PER_USER} × ${COST} credits), fake kie.ai (done ${KIE_RENDER_MS / 1000} s after submit, ${VIDEO_BYTES / 1024} KB file), ${dbLabel}, ${queueLabel}, poll interval 250 ms\n`,
     );

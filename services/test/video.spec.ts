@@ -238,6 +238,24 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(await tasks().countBy({ userId: user.user.id })).toBe(5);
   });
 
+  it('a request retried with the same Idempotency-Key makes one task and pays once, even in parallel', async () => {
+    const user = await userWith('retry@example.com', 80);
+    const { payload, headers } = multipart({ prompt: 'once only', model: 'veo3' });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/video/generate',
+        payload,
+        headers: { ...headers, ...user.auth, 'idempotency-key': 'k-123' },
+      });
+    const results = await Promise.all([send(), send(), send()]);
+    const ids = new Set(results.map((r) => r.json().data.taskId));
+    expect(ids.size).toBe(1);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await balance(user)).toBe(40);
+    expect(await tasks().countBy({ userId: user.user.id })).toBe(1);
+  });
+
   it('a task left mid-way by a crashed worker is finished after a restart, charged once', async () => {
     const user = await userWith('crash@example.com', 40);
     const { taskId } = (await generate({ prompt: 'survive', model: 'veo3' }, user)).json().data;

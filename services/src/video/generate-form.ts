@@ -4,14 +4,17 @@ import { VideoErrorCode, VideoException } from './video.exception';
 
 /** Reads POST /api/video/generate: multipart (prompt, model, image) or, for API callers, JSON without an image. */
 export async function readGenerateForm(request: FastifyRequest): Promise<GenerateForm> {
+  const key = request.headers['idempotency-key'];
+  const clientKey = typeof key === 'string' && key.trim() ? key.trim() : null;
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     return {
       prompt: typeof body.prompt === 'string' ? body.prompt : undefined,
       model: typeof body.model === 'string' ? body.model : undefined,
+      clientKey,
     };
   }
-  const form: GenerateForm = {};
+  const form: GenerateForm = { clientKey };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {

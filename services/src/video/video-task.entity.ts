@@ -45,6 +45,10 @@ export class VideoTaskEntity {
   @Column({ name: 'result_path', type: 'varchar', length: 300, nullable: true })
   resultPath: string | null;
 
+  /** The browser's Idempotency-Key: a retried request returns this task instead of paying again. */
+  @Column({ name: 'client_key', type: 'varchar', length: 100, nullable: true })
+  clientKey: string | null;
+
   @Column({ type: 'int', default: 0 })
   attempts: number;
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService } from '../credits/credits.service';
-import { inTransaction } from '../database/transaction';
+import { inTransaction, isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
 import { checkImage } from './image-check';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
@@ -20,6 +20,8 @@ export interface GenerateForm {
   prompt?: string;
   model?: string;
   image?: Buffer | null;
+  /** The Idempotency-Key header, when the client sent one. */
+  clientKey?: string | null;
 }
 
 export interface PublicVideoTask {
@@ -72,6 +74,10 @@ export class VideoService {
     if (!model) throw new VideoException(VideoErrorCode.UnknownModel, `Unknown model: ${form.model ?? ''}`);
     const image = imageMode && form.image ? { data: form.image, ...(await checkImage(form.image)) } : null;
 
+    const clientKey = form.clientKey?.slice(0, 100) || null;
+    const replay = clientKey ? await this.findByClientKey(user.id, clientKey) : null;
+    if (replay) return replay;
+
     const taskId = randomUUID();
     const imagePath = image ? await this.storage.saveUpload(taskId, image.data, image.ext) : null;
     try {
@@ -98,6 +104,7 @@ export class VideoService {
           provider: this.config.video.provider,
           imagePath,
           imageMime: image?.mime ?? null,
+          clientKey,
           attempts: 0,
         });
         return balance;
@@ -109,6 +116,9 @@ export class VideoService {
       return { taskId, remainingCredits };
     } catch (error) {
       if (imagePath) await this.storage.discard(this.storage.uploadPath(imagePath));
+      // The same request arrived twice at once: the other one created the task and paid for it.
+      const replayed = clientKey && isUniqueViolation(error) ? await this.findByClientKey(user.id, clientKey) : null;
+      if (replayed) return replayed;
       if (error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient) {
         const balance = (await this.credits.checkModel(user.id, model.id)).balance;
         throw new VideoException(
@@ -118,6 +128,13 @@ export class VideoService {
       }
       throw error;
     }
+  }
+
+  private async findByClientKey(userId: string, clientKey: string) {
+    const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ userId, clientKey });
+    if (!task) return null;
+    const { balance } = await this.credits.checkModel(userId, task.model);
+    return { taskId: task.id, remainingCredits: balance };
   }
 
   /** A task of the caller; another user's task is reported as missing. */
