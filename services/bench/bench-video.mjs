@@ -182,8 +182,23 @@ function readPeakRssKb(pid) {
   }
 }
 
+/** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+function readCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function sampleRss() {
-  for (const s of servers) if (!s.exited) s.peakKb = Math.max(s.peakKb, readPeakRssKb(s.child.pid));
+  for (const s of servers) {
+    if (s.exited) continue;
+    s.peakKb = Math.max(s.peakKb, readPeakRssKb(s.child.pid));
+    s.cpuSeconds = Math.max(s.cpuSeconds, readCpuSeconds(s.child.pid));
+  }
 }
 
 function startServer(env) {
@@ -192,7 +207,7 @@ function startServer(env) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const s = { n, child, peakKb: 0, exited: false, logLines: 0, exit: null };
+  const s = { n, child, peakKb: 0, cpuSeconds: 0, exited: false, logLines: 0, exit: null };
   s.exit = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       s.exited = true;
@@ -396,6 +411,7 @@ async function main() {
     const firstSubmitAt = Date.now();
     const deadline = firstSubmitAt + TIME_LIMIT_MS;
     let submitsDone = false;
+    let submitSeconds = 0;
     const submitting = pool(tasks, SUBMIT_CONCURRENCY, async (task) => {
       task.submittedAt = Date.now();
       try {
@@ -409,10 +425,11 @@ async function main() {
       }
     }).then(() => {
       submitsDone = true;
+      submitSeconds = (Date.now() - firstSubmitAt) / 1000;
     });
 
     // Poll until everything is final (or the time limit); crash the server halfway.
-    const crash = { done: false, at: 0, upAt: 0, completedBefore: 0, unfinished: 0, peakKbBefore: 0 };
+    const crash = { done: false, at: 0, upAt: 0, completedBefore: 0, unfinished: 0 };
     let pollErrors = 0;
     const isFinal = (t) => t.status === 'completed' || t.status === 'failed' || t.status === 'submit-error';
     while (Date.now() < deadline) {
@@ -504,6 +521,7 @@ async function main() {
     });
 
     // Figures.
+    sampleRss();
     const submitted = tasks.filter((t) => t.id).length;
     const submitErrors = tasks.filter((t) => t.submitError);
     const completedTasks = tasks.filter((t) => t.status === 'completed');
@@ -524,6 +542,7 @@ async function main() {
       `\nbench:video — ${TOTAL} tasks (${USERS} users × ${TASKS_PER_USER} × ${COST} credits), fake kie.ai (done ${KIE_RENDER_MS / 1000} s after submit, ${VIDEO_BYTES / 1024} KB file), ${dbLabel}, ${queueLabel}, poll interval 250 ms\n`,
     );
     row('tasks submitted', `${submitted}${submitErrors.length ? ` (+${submitErrors.length} refused at submit)` : ''}`);
+    row('submit phase', `${secs(submitSeconds * 1000)} (${SUBMIT_CONCURRENCY} POSTs in flight)`);
     row('tasks completed', completedTasks.length);
     row('tasks failed', failed);
     row('tasks lost (unfinished at the end)', lost);
@@ -551,7 +570,10 @@ async function main() {
     }
     row('task latency p50 / p95 / max', `${secs(pct(0.5))} / ${secs(pct(0.95))} / ${secs(pct(1))}`);
     for (const s of servers) {
-      row(`peak RSS server #${s.n}${crash.done && s.n === 1 ? ' (killed)' : ''}`, mb(s.peakKb));
+      row(
+        `server #${s.n}${crash.done && s.n === 1 ? ' (killed)' : ''}: peak RSS, CPU`,
+        `${mb(s.peakKb)}, ${s.cpuSeconds.toFixed(1)} s`,
+      );
     }
     row(
       'database queries per task',

@@ -256,6 +256,25 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(await tasks().countBy({ userId: user.user.id })).toBe(1);
   });
 
+  it('a crashed worker of this machine does not hold its tasks until the lease runs out', async () => {
+    const user = await userWith('crash2@example.com', 40);
+    const { taskId } = (await generate({ prompt: 'second life [hang]', model: 'veo3' }, user)).json().data;
+    await waitFor(user, taskId, ['processing']);
+    const { hostname } = await import('node:os');
+    // pid 999999 does not exist: the worker holding this live lease has died.
+    await tasks().update(
+      { id: taskId },
+      { lockedBy: `${hostname()}:999999:dead`, lockedUntil: new Date(Date.now() + 60_000) },
+    );
+    await (
+      t.app.get(VideoWorker) as unknown as { releaseLeasesOfDeadLocalWorkers(): Promise<void> }
+    ).releaseLeasesOfDeadLocalWorkers();
+    expect(await tasks().findOneByOrFail({ id: taskId })).toMatchObject({ lockedBy: null, lockedUntil: null });
+    await tasks().update({ id: taskId }, { createdAt: new Date(Date.now() - 3600_000) });
+    await t.app.get(VideoWorker).step(taskId);
+    expect((await waitFor(user, taskId, ['failed'])).error_message).toMatch(/timed out/);
+  });
+
   it('a task left mid-way by a crashed worker is finished after a restart, charged once', async () => {
     const user = await userWith('crash@example.com', 40);
     const { taskId } = (await generate({ prompt: 'survive', model: 'veo3' }, user)).json().data;

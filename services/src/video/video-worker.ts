@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan, Or } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, Not, Or } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
@@ -20,6 +20,17 @@ const MAX_RETRIES = 6;
 const LOCAL_POLL_MS = 400;
 /** How often the worker looks for unfinished tasks that nothing has scheduled (a lost job, a failed enqueue). */
 const SWEEP_MS = 30_000;
+
+/** Whether a process of this machine still runs (our own pid counts as gone: it belonged to a previous life). */
+function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** Delay before the next poll: quick at first, then backing off to 15 s (providers take minutes). */
 export function pollDelayMs(polls: number, firstMs: number): number {
@@ -50,6 +61,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role !== 'all' && this.config.role !== 'worker') return;
     await this.queue.start((taskId) => this.step(taskId));
+    await this.releaseLeasesOfDeadLocalWorkers();
     await this.resumeUnfinished();
     this.sweeper = setInterval(() => void this.resumeUnfinished(SWEEP_MS).catch(() => undefined), SWEEP_MS);
     this.sweeper.unref();
@@ -62,6 +74,23 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     await this.dataSource
       .getRepository(VideoTaskEntity)
       .update({ lockedBy: this.workerId }, { lockedBy: null, lockedUntil: null });
+  }
+
+  /**
+   * A worker that crashed on this machine leaves leases that would block its tasks for up to
+   * LEASE_MS; its process is gone, so they are released at once (other machines' leases just expire).
+   */
+  async releaseLeasesOfDeadLocalWorkers(): Promise<void> {
+    const repository = this.dataSource.getRepository(VideoTaskEntity);
+    const held = await repository.find({
+      select: { id: true, lockedBy: true },
+      where: { status: In(UNFINISHED), lockedBy: Not(IsNull()) },
+    });
+    for (const task of held) {
+      const [host, pid] = (task.lockedBy ?? '').split(':');
+      if (host !== hostname() || task.lockedBy === this.workerId || isProcessAlive(Number(pid))) continue;
+      await repository.update({ id: task.id, lockedBy: task.lockedBy! }, { lockedBy: null, lockedUntil: null });
+    }
   }
 
   /**
