@@ -247,12 +247,18 @@ async function waitHealthy(base, server) {
 
 async function stopServer(s, signal = 'SIGTERM') {
   if (s.exited) return;
+  const startedAt = Date.now();
   s.child.kill(signal);
-  const timeout = sleep(15_000).then(() => 'timeout');
-  if ((await Promise.race([s.exit, timeout])) === 'timeout' && !s.exited) {
+  let timer;
+  const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), 15_000)));
+  const outcome = await Promise.race([s.exit, timeout]);
+  clearTimeout(timer);
+  if (outcome === 'timeout' && !s.exited) {
+    console.log(`  server #${s.n} did not stop within 15 s of ${signal}; killing it`);
     s.child.kill('SIGKILL');
     await s.exit;
   }
+  return Date.now() - startedAt;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,15 +437,21 @@ async function main() {
     // Poll until everything is final (or the time limit); crash the server halfway.
     const crash = { done: false, at: 0, upAt: 0, completedBefore: 0, unfinished: 0 };
     let pollErrors = 0;
+    let statusPolls = 0;
+    let completedCount = 0;
+    const crashDue = () => !crash.done && submitsDone && completedCount >= TOTAL / 2;
     const isFinal = (t) => t.status === 'completed' || t.status === 'failed' || t.status === 'submit-error';
     while (Date.now() < deadline) {
       const open = tasks.filter((t) => t.id && !isFinal(t));
       if (submitsDone && open.length === 0) break;
       await pool(open, POLL_CONCURRENCY, async (task) => {
+        if (crashDue()) return; // end the round early, so the crash comes close to half
+        statusPolls++;
         try {
           const reply = await api('GET', `/api/video/status/${task.id}`, task.user.token);
           const data = reply?.data;
           if (!data?.status) throw new Error('no status');
+          if (data.status === 'completed' && task.status !== 'completed') completedCount++;
           task.status = data.status;
           if (isFinal(task)) {
             task.finishedAt = Date.parse(data.updated_at);
@@ -449,8 +461,8 @@ async function main() {
           pollErrors++;
         }
       });
-      const completed = tasks.filter((t) => t.status === 'completed').length;
-      if (!crash.done && submitsDone && completed >= TOTAL / 2) {
+      const completed = completedCount;
+      if (crashDue()) {
         crash.done = true;
         crash.completedBefore = completed;
         for (const t of tasks) if (t.id && !isFinal(t)) t.unfinishedAtCrash = true;
@@ -475,6 +487,14 @@ async function main() {
     await submitting;
     const questionsAfter = questions ? await questions.read() : null;
     sampleRss();
+    // What one status poll costs in queries (to tell the worker's and generate's share from the polls').
+    let queriesPerPoll = null;
+    if (questions) {
+      const sample = tasks.filter((t) => t.id).slice(0, 100);
+      const before = await questions.read();
+      await pool(sample, 10, (task) => api('GET', `/api/video/status/${task.id}`, task.user.token));
+      queriesPerPoll = ((await questions.read()) - before - 1) / sample.length;
+    }
 
     // The money: balances and ledgers.
     const money = { chargedTwice: 0, uncharged: 0, unknownDebits: 0, debits: 0, refunds: 0, wrongRefunds: 0 };
@@ -551,12 +571,12 @@ async function main() {
     row('tasks per second', spanMs > 0 ? (completedTasks.length / (spanMs / 1000)).toFixed(1) : 'n/a');
     if (crash.done) {
       row(
-        '  before the crash',
+        '  completed before the crash',
         `${beforeCrash} in ${secs(crash.at - firstSubmitAt)} = ${(beforeCrash / ((crash.at - firstSubmitAt) / 1000)).toFixed(1)} /s`,
       );
       row(
         'crash (SIGKILL) → healthy again',
-        `${secs(crash.upAt - crash.at)} (at ${crash.completedBefore} completed, ${crash.unfinished} unfinished)`,
+        `${secs(crash.upAt - crash.at)} (the bench had seen ${crash.completedBefore} completed, ${crash.unfinished} unfinished)`,
       );
       row(
         'unfinished at crash: done after restart',
@@ -578,7 +598,12 @@ async function main() {
     row(
       'database queries per task',
       questions
-        ? `${((questionsAfter - questionsBefore) / Math.max(1, submitted)).toFixed(1)} (MySQL Questions ${questionsAfter - questionsBefore}, server-wide, includes the bench's ${apiRequests} API calls' queries)`
+        ? (() => {
+            const total = questionsAfter - questionsBefore;
+            const polls = statusPolls * queriesPerPoll;
+            const perTask = (n) => (n / Math.max(1, submitted)).toFixed(1);
+            return `${perTask(total)} (MySQL Questions ${total}, server-wide) = ${perTask(total - polls)} generate + worker + ${perTask(polls)} for ${statusPolls} status polls at ${queriesPerPoll.toFixed(1)} each`;
+          })()
         : `n/a (${dbLabel})`,
     );
     const k = fakeKie.stats;
