@@ -65,6 +65,7 @@ describe('loadConfig', () => {
     [{ VIDEO_PROVIDER: 'veo' }, /^GEMINI_API_KEY: required/],
     [{ VIDEO_PROVIDER: 'kie' }, /^KIE_API_KEY: required/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET: must be at least 32 characters/],
+    [{ STORAGE: 's3', S3_BUCKET: 'videos' }, /^STORAGE: s3 storage is not available yet/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(problems(env)).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
   });

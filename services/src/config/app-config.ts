@@ -195,7 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.VIDEO_PROVIDER === 'veo' && !e.GEMINI_API_KEY)
     problems.push('GEMINI_API_KEY: required when VIDEO_PROVIDER=veo');
   if (e.VIDEO_PROVIDER === 'kie' && !e.KIE_API_KEY) problems.push('KIE_API_KEY: required when VIDEO_PROVIDER=kie');
-  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  // Refuse rather than silently keep videos on local disk.
+  if (e.STORAGE === 's3') problems.push('STORAGE: s3 storage is not available yet; use local (files under DATA_DIR)');
   if (problems.length) throw new ConfigError(problems);
 
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
