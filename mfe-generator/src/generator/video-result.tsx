@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
+import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { Button } from '@veo3/platform/ui/button';
 import { downloadVideo } from './download-video';
 import { generatorMessages } from './generator.messages';
-import { usePromptCaptions } from './use-prompt-captions';
+import { VIDEO_DURATION_SECONDS } from './model-options';
 import styles from './generator-page.module.css';
 
 type DownloadStatus = 'idle' | 'downloading' | 'done' | 'failed';
@@ -25,7 +26,7 @@ export interface VideoResultProps {
 export function VideoResult({ videoUrl, prompt, onGenerateNew }: VideoResultProps) {
   const t = useT(generatorMessages);
   const lang = useLanguage();
-  const captionsRef = usePromptCaptions(prompt);
+  const captionsRef = useCaptionsTrack(prompt, VIDEO_DURATION_SECONDS);
   const [download, setDownload] = useState<DownloadStatus>('idle');
 
   const onDownload = async () => {

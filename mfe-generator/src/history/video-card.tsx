@@ -3,8 +3,8 @@ import { formatDate } from '@veo3/platform/i18n/format-date';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import type { CompletedVideo } from '../api/video-api';
 import { videoFileName } from '../generator/download-video';
-import { modelName } from '../generator/model-options';
-import { usePromptCaptions } from '../generator/use-prompt-captions';
+import { modelName, VIDEO_DURATION_SECONDS } from '../generator/model-options';
+import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { historyMessages } from './history.messages';
 import styles from './video-card.module.css';
 
@@ -13,7 +13,7 @@ export function VideoCard({ video }: { video: CompletedVideo }) {
   const t = useT(historyMessages);
   const lang = useLanguage();
   const promptId = useId();
-  const captionsRef = usePromptCaptions(video.prompt);
+  const captionsRef = useCaptionsTrack(video.prompt, VIDEO_DURATION_SECONDS);
   return (
     <article className={styles.card} aria-labelledby={promptId}>
       <video

@@ -11,7 +11,7 @@ import { CtaBand } from '../shared/cta-band';
 import { TEXT_GENERATOR_PATH } from '../shared/paths';
 import { usePrefersReducedMotion } from '../shared/use-prefers-reduced-motion';
 import { asmrVideoMessages } from './asmr-video.messages';
-import { useCaptionsTrack } from './use-captions-track';
+import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import '../shared/marketing.css';
 import './landing.css';
 

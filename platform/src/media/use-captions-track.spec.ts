@@ -1,4 +1,4 @@
-import { toVtt } from './use-prompt-captions';
+import { toVtt } from '@veo3/platform/media/use-captions-track';
 
 describe('toVtt', () => {
   it('shows the prompt as one caption over the whole clip', () => {
