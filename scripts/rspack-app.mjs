@@ -112,7 +112,9 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
         // One federation runtime per page: the shell provides it and production remotes use it,
         // instead of each remoteEntry.js carrying its own copy (~25 KB gzip). A remote's standalone
         // dev page is its own host, so it keeps a runtime of its own.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProd },
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: isProd, optimization: { target: 'web' } },
         runtimePlugins: isHost ? [join(dir, 'src', 'remotes', 'remote-fallback.plugin.ts')] : [],
       }),
       ...(isHost || standalone
