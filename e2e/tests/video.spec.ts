@@ -34,6 +34,11 @@ test('text mode: generate with the local renderer, watch progress, play, downloa
 
   const video = page.locator('video[src*="/api/video/file/"]');
   await expect(video).toBeVisible({ timeout: 60_000 });
+  // A still from the video is shown before it plays.
+  const poster = await video.getAttribute('poster');
+  expect(poster).toMatch(/\/api\/video\/poster\//);
+  const still = await page.request.get(poster!);
+  expect(still.headers()['content-type']).toBe('image/jpeg');
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 20_000 })
     .toBeGreaterThan(7.9);

@@ -19,6 +19,8 @@ export interface VideoTask {
   status: VideoTaskStatus | (string & {});
   status_message: string | null;
   result_url: string | null;
+  /** A still shown before the video plays; null when none could be made. */
+  poster_url?: string | null;
   error_message: string | null;
   model: string;
   prompt: string;

@@ -35,7 +35,12 @@ export function ResultPreview({ state, onReset }: ResultPreviewProps) {
       {state.phase === 'idle' && <IdleStage />}
       {state.phase === 'generating' && <GenerationProgress text={progress} startedAt={state.startedAt} />}
       {state.phase === 'success' && (
-        <VideoResult videoUrl={state.videoUrl} prompt={state.prompt} onGenerateNew={onReset} />
+        <VideoResult
+          videoUrl={state.videoUrl}
+          posterUrl={state.posterUrl}
+          prompt={state.prompt}
+          onGenerateNew={onReset}
+        />
       )}
       {state.phase === 'error' && (
         <ErrorPanel

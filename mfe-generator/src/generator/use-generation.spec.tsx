@@ -130,6 +130,7 @@ describe('useGeneration', () => {
     await advance(3000);
     expect(result.current.state).toEqual({
       phase: 'success',
+      posterUrl: null,
       videoUrl: '/api/video/file/t1?sig=abc',
       prompt: 'A toy car',
     });
@@ -170,7 +171,12 @@ describe('useGeneration', () => {
     await advance(4999);
     expect(statusCalls()).toHaveLength(2);
     await advance(1);
-    expect(result.current.state).toEqual({ phase: 'success', videoUrl: '/v.mp4', prompt: 'A toy car' });
+    expect(result.current.state).toEqual({
+      phase: 'success',
+      videoUrl: '/v.mp4',
+      posterUrl: null,
+      prompt: 'A toy car',
+    });
   });
 
   it.each([
@@ -274,7 +280,12 @@ describe('useGeneration', () => {
     const { result } = setup();
     await start(result);
     await advance(1000 + 3000);
-    expect(result.current.state).toEqual({ phase: 'success', videoUrl: '/v.mp4', prompt: 'A toy car' });
+    expect(result.current.state).toEqual({
+      phase: 'success',
+      videoUrl: '/v.mp4',
+      posterUrl: null,
+      prompt: 'A toy car',
+    });
   });
 
   it('Try Again returns to idle and a new request starts from a fresh poll count', async () => {
@@ -311,7 +322,12 @@ describe('useGeneration', () => {
     statusReply.mockResolvedValue(task('completed', { result_url: '/v9.mp4' }));
     const second = setup();
     await advance(0);
-    expect(second.result.current.state).toEqual({ phase: 'success', videoUrl: '/v9.mp4', prompt: 'A toy car' });
+    expect(second.result.current.state).toEqual({
+      phase: 'success',
+      videoUrl: '/v9.mp4',
+      posterUrl: null,
+      prompt: 'A toy car',
+    });
     expect(readPendingTask('1')).toBeNull();
   });
 

@@ -21,7 +21,7 @@ export type GenerationState =
   | { phase: 'idle' }
   /** taskId is null while the request is being sent; progress is the last status_message. */
   | { phase: 'generating'; taskId: string | null; startedAt: number; progress: string | null }
-  | { phase: 'success'; videoUrl: string; prompt: string }
+  | { phase: 'success'; videoUrl: string; posterUrl: string | null; prompt: string }
   | { phase: 'error'; failure: FailureMessage };
 
 export interface GenerationRequest {
@@ -80,7 +80,12 @@ export function useGeneration(userId: string | null): Generation {
       (video) => {
         clearPendingTask(userId);
         void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });
-        setState({ phase: 'success', videoUrl: video.result_url, prompt: video.prompt });
+        setState({
+          phase: 'success',
+          videoUrl: video.result_url,
+          posterUrl: video.poster_url ?? null,
+          prompt: video.prompt,
+        });
       },
       (error: unknown) => {
         if (signal.aborted) return;

@@ -17,13 +17,14 @@ const DOWNLOAD_TEXT = {
 
 export interface VideoResultProps {
   videoUrl: string;
+  posterUrl: string | null;
   /** The task's prompt, shown as the video's captions. */
   prompt: string;
   onGenerateNew: () => void;
 }
 
 /** The finished video with Download and Generate New (SPEC §2 result area, §8 download texts). */
-export function VideoResult({ videoUrl, prompt, onGenerateNew }: VideoResultProps) {
+export function VideoResult({ videoUrl, posterUrl, prompt, onGenerateNew }: VideoResultProps) {
   const t = useT(generatorMessages);
   const lang = useLanguage();
   const captionsRef = useCaptionsTrack(prompt, VIDEO_DURATION_SECONDS);
@@ -47,7 +48,14 @@ export function VideoResult({ videoUrl, prompt, onGenerateNew }: VideoResultProp
       <p className={styles.readyTitle} aria-hidden="true">
         {t('videoReady')}
       </p>
-      <video className={styles.video} src={videoUrl} controls playsInline aria-label={t('videoLabel')}>
+      <video
+        className={styles.video}
+        src={videoUrl}
+        poster={posterUrl ?? undefined}
+        controls
+        playsInline
+        aria-label={t('videoLabel')}
+      >
         <track ref={captionsRef} kind="captions" srcLang={lang} label={t('captionsLabel')} />
       </video>
       <div className={styles.resultActions}>

@@ -19,6 +19,7 @@ export function VideoCard({ video }: { video: CompletedVideo }) {
       <video
         className={styles.video}
         src={video.result_url}
+        poster={video.poster_url ?? undefined}
         controls
         playsInline
         preload="metadata"

@@ -5,8 +5,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JWT_SECRET } from '../auth/auth.tokens';
+import { runFfmpeg } from './providers/local/ffmpeg.runner';
 
-export type LinkKind = 'file' | 'upload';
+export type LinkKind = 'file' | 'upload' | 'poster';
 
 /** How long a video link stays valid; status and history replies hand out fresh ones. */
 export const VIDEO_LINK_SECONDS = 6 * 3600;
@@ -46,6 +47,18 @@ export class VideoStorage {
     const name = `${taskId}.mp4`;
     await rename(incoming, join(this.videosDir, name));
     return name;
+  }
+
+  /** A JPEG still from 2 s into the video, or null when ffmpeg cannot read it (the video plays all the same). */
+  async makePoster(taskId: string, videoName: string): Promise<string | null> {
+    const name = `${taskId}.jpg`;
+    const args = ['-y', '-ss', '2', '-i', join(this.videosDir, videoName), '-frames:v', '1', '-vf', 'scale=640:-2'];
+    try {
+      await runFfmpeg([...args, join(this.videosDir, name)], { durationSeconds: 1, timeoutMs: 15_000 });
+      return name;
+    } catch {
+      return null;
+    }
   }
 
   async discard(path: string): Promise<void> {

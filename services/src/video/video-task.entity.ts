@@ -49,6 +49,10 @@ export class VideoTaskEntity {
   @Column({ name: 'client_key', type: 'varchar', length: 100, nullable: true })
   clientKey: string | null;
 
+  /** A still from the video, shown before it plays (the first frames are often dark). */
+  @Column({ name: 'poster_path', type: 'varchar', length: 300, nullable: true })
+  posterPath: string | null;
+
   @Column({ type: 'int', default: 0 })
   attempts: number;
 

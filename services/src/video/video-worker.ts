@@ -172,11 +172,13 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       await this.provider.download(task.providerJobId!, incoming);
       const resultPath = await this.storage.commitVideo(task.id, incoming);
+      const posterPath = await this.storage.makePoster(task.id, resultPath);
       await this.dataSource.getRepository(VideoTaskEntity).update(
         { id: task.id, status: In(UNFINISHED) },
         {
           status: 'completed',
           resultPath,
+          posterPath,
           statusMessage: 'Your video is ready',
           finishedAt: new Date(),
           lockedBy: null,

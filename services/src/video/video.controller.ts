@@ -57,6 +57,19 @@ export class VideoController {
       .sendFile(name, this.storage.videosDir);
   }
 
+  /** A still of the finished video, shown before it plays. */
+  @Get('poster/:taskId')
+  @UseGuards(OptionalJwtAuthGuard)
+  async poster(
+    @CurrentUser() user: UserEntity | null,
+    @Param('taskId') taskId: string,
+    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const name = await this.video.fileFor('poster', taskId, user, query.exp, query.sig);
+    await reply.header('Cache-Control', 'private, max-age=3600').sendFile(name, this.storage.videosDir);
+  }
+
   /** The task's uploaded image, for a provider that fetches images by URL (kie.ai), through a signed link. */
   @Get('upload/:taskId')
   @UseGuards(OptionalJwtAuthGuard)

@@ -30,6 +30,7 @@ export interface PublicVideoTask {
   status: string;
   status_message: string | null;
   result_url: string | null;
+  poster_url: string | null;
   error_message: string | null;
   model: string;
   prompt: string;
@@ -171,7 +172,7 @@ export class VideoService {
     const allowed =
       task &&
       (viewer?.id === task.userId || (exp !== undefined && sig && this.storage.verifyLink(kind, taskId, exp, sig)));
-    const path = kind === 'file' ? task?.resultPath : task?.imagePath;
+    const path = { file: task?.resultPath, upload: task?.imagePath, poster: task?.posterPath }[kind];
     if (!path || !allowed) {
       if (task && sig && !viewer)
         throw new VideoException(
@@ -190,6 +191,7 @@ export class VideoService {
       status: task.status,
       status_message: task.statusMessage,
       result_url: task.status === 'completed' && task.resultPath ? this.storage.signedUrl(task.id) : null,
+      poster_url: task.status === 'completed' && task.posterPath ? this.storage.signedUrl(task.id, 'poster') : null,
       error_message: task.errorMessage,
       model: task.model,
       prompt: task.prompt,

@@ -22,6 +22,7 @@ export class VideoTasks1763683400000 implements MigrationInterface {
           { name: 'image_path', type: 'varchar', length: '300', isNullable: true },
           { name: 'image_mime', type: 'varchar', length: '40', isNullable: true },
           { name: 'result_path', type: 'varchar', length: '300', isNullable: true },
+          { name: 'poster_path', type: 'varchar', length: '300', isNullable: true },
           { name: 'client_key', type: 'varchar', length: '100', isNullable: true },
           { name: 'attempts', type: 'int', default: 0 },
           { name: 'locked_by', type: 'varchar', length: '80', isNullable: true },
