@@ -1,5 +1,5 @@
-import { Link } from '@veo3/platform/routing/router';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
+import { PageHero } from '../shared/page-hero';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import crystalVideo from '../../assets/asmr-crystal.mp4';
 import crystalPoster from '../../assets/asmr-crystal-poster.jpg';
@@ -97,35 +97,28 @@ export function AsmrVideoPage() {
 
   return (
     <div className="shell-container shell-landing">
-      <section className="shell-page-hero" aria-labelledby="asmr-title">
-        <div>
-          <p className="shell-eyebrow">{t('eyebrow')}</p>
-          <h1 id="asmr-title" className="shell-page-hero__title shell-gradient-text">
-            {t('title')}
-          </h1>
-          <p className="shell-page-hero__lead">{t('lead')}</p>
-          <div className="shell-page-hero__actions">
-            <Link to={TEXT_GENERATOR_PATH} className="pf-button pf-button--primary pf-button--lg">
-              {t('cta')}
-            </Link>
-            <Link to="/video-effects" className="pf-button pf-button--secondary pf-button--lg">
-              {t('secondaryCta')}
-            </Link>
+      <PageHero
+        titleId="asmr-title"
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        lead={t('lead')}
+        primary={{ to: TEXT_GENERATOR_PATH, label: t('cta') }}
+        secondary={{ to: '/video-effects', label: t('secondaryCta') }}
+        media={
+          <div className="shell-page-hero__media" aria-hidden="true">
+            <video
+              src={crystalVideo}
+              poster={crystalPoster}
+              muted
+              loop
+              playsInline
+              autoPlay={!reducedMotion}
+              preload={reducedMotion ? 'none' : 'auto'}
+              tabIndex={-1}
+            />
           </div>
-        </div>
-        <div className="shell-page-hero__media" aria-hidden="true">
-          <video
-            src={crystalVideo}
-            poster={crystalPoster}
-            muted
-            loop
-            playsInline
-            autoPlay={!reducedMotion}
-            preload={reducedMotion ? 'none' : 'auto'}
-            tabIndex={-1}
-          />
-        </div>
-      </section>
+        }
+      />
 
       <section className="shell-section" aria-labelledby="asmr-examples-title">
         <div className="shell-section__header">

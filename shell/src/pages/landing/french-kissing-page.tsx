@@ -1,5 +1,5 @@
-import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
+import { PageHero } from '../shared/page-hero';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import heartImage from '../../assets/french-kissing-card.jpg';
 import { CtaBand } from '../shared/cta-band';
@@ -35,31 +35,25 @@ export function FrenchKissingPage() {
 
   return (
     <div className="shell-container shell-landing">
-      <section className="shell-page-hero" aria-labelledby="kissing-title">
-        <div>
-          <p className="shell-eyebrow">{t('eyebrow')}</p>
-          <h1 id="kissing-title" className="shell-page-hero__title shell-gradient-text">
-            {t('title')}
-          </h1>
-          <p className="shell-page-hero__lead">{t('lead')}</p>
-          <div className="shell-page-hero__actions">
-            <Link to={IMAGE_GENERATOR_PATH} className="pf-button pf-button--primary pf-button--lg">
-              {t('cta')}
-            </Link>
-            <Link to="/video-effects" className="pf-button pf-button--secondary pf-button--lg">
-              {t('secondaryCta')}
-            </Link>
+      <PageHero
+        titleId="kissing-title"
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        lead={t('lead')}
+        primary={{ to: IMAGE_GENERATOR_PATH, label: t('cta') }}
+        secondary={{ to: '/video-effects', label: t('secondaryCta') }}
+        media={
+          <div className="shell-page-hero__media">
+            <img src={heartImage} alt={t('imageAlt')} width={640} height={360} />
           </div>
-          <ul className="shell-landing__facts">
-            <li>{t('factCost')}</li>
-            <li>{t('factLength')}</li>
-            <li>{t('factTime')}</li>
-          </ul>
-        </div>
-        <div className="shell-page-hero__media">
-          <img src={heartImage} alt={t('imageAlt')} width={640} height={360} />
-        </div>
-      </section>
+        }
+      >
+        <ul className="shell-landing__facts">
+          <li>{t('factCost')}</li>
+          <li>{t('factLength')}</li>
+          <li>{t('factTime')}</li>
+        </ul>
+      </PageHero>
 
       <section className="shell-section" aria-labelledby="kissing-steps-title">
         <div className="shell-section__header">
