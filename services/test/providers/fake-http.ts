@@ -1,3 +1,4 @@
+import { ProviderError } from '../../src/video/providers/video-provider';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface RecordedRequest {
@@ -90,4 +91,15 @@ export function fakeVideoBytes(size = 512 * 1024): Buffer {
   for (let i = 0; i < size; i++) video[i] = (i * 31 + 7) % 251;
   video.write('\0\0\0\x18ftypmp42', 0, 'latin1');
   return video;
+}
+
+/** Resolves with the ProviderError a provider call rejects with; fails the test if it resolves or throws anything else. */
+export function providerRejection(promise: Promise<unknown>): Promise<ProviderError> {
+  return promise.then(
+    () => Promise.reject(new Error('expected a ProviderError')),
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(ProviderError);
+      return error as ProviderError;
+    },
+  );
 }

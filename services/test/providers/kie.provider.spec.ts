@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError, type ProviderInput } from '../../src/video/providers/video-provider';
+import type { ProviderInput } from '../../src/video/providers/video-provider';
 import { KieProvider } from '../../src/video/providers/kie/kie.provider';
-import type { RecordedRequest } from './fake-http';
+import { providerRejection, type RecordedRequest } from './fake-http';
 import { KIE_CONTENT_POLICY, startFakeKie, type FakeKie } from './fake-kie';
 
 const textInput: ProviderInput = { taskId: 'task-1', prompt: 'A fox runs through snow', model: 'veo3', image: null };
@@ -29,14 +29,6 @@ describe('KieProvider against a fake kie.ai API', () => {
   });
 
   const lastRequest = (): RecordedRequest => fake.requests.at(-1) as RecordedRequest;
-  const rejection = (promise: Promise<unknown>): Promise<ProviderError> =>
-    promise.then(
-      () => Promise.reject(new Error('expected a ProviderError')),
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(ProviderError);
-        return error as ProviderError;
-      },
-    );
 
   it('submits a text prompt, polls until done and downloads the exact bytes', async () => {
     const jobId = await provider.submit(textInput);
@@ -120,7 +112,10 @@ describe('KieProvider against a fake kie.ai API', () => {
       headers: { 'Retry-After': '20' },
     });
 
-    expect(await rejection(provider.submit(textInput))).toMatchObject({ retryable: true, retryAfterSeconds: 20 });
+    expect(await providerRejection(provider.submit(textInput))).toMatchObject({
+      retryable: true,
+      retryAfterSeconds: 20,
+    });
   });
 
   it('maps code 429 in an HTTP 200 body to a retryable error', async () => {
@@ -132,7 +127,7 @@ describe('KieProvider against a fake kie.ai API', () => {
       headers: { 'Retry-After': later },
     });
 
-    const error = await rejection(provider.poll(jobId));
+    const error = await providerRejection(provider.poll(jobId));
     expect(error.retryable).toBe(true);
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(28);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(30);
@@ -146,7 +141,7 @@ describe('KieProvider against a fake kie.ai API', () => {
     ['an HTML 502 from a gateway', 502, '<html><body>502 Bad Gateway</body></html>'],
   ])('maps %s to a retryable error', async (_name, status, body) => {
     fake.failNext({ status, body });
-    const error = await rejection(provider.submit(textInput));
+    const error = await providerRejection(provider.submit(textInput));
 
     expect(error.retryable).toBe(true);
     expect(error.retryAfterSeconds).toBeUndefined();
@@ -155,11 +150,11 @@ describe('KieProvider against a fake kie.ai API', () => {
   it('maps a dropped connection to a retryable error', async () => {
     fake.failNext('disconnect');
 
-    expect(await rejection(provider.submit(textInput))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.submit(textInput))).toMatchObject({ retryable: true });
   });
 
   it('does not retry a wrong API key', async () => {
-    const error = await rejection(kieAt(fake.baseUrl, 'wrong-key').submit(textInput));
+    const error = await providerRejection(kieAt(fake.baseUrl, 'wrong-key').submit(textInput));
 
     expect(error).toMatchObject({ retryable: false, retryAfterSeconds: undefined });
     expect(error.message).toContain('401');
@@ -172,14 +167,14 @@ describe('KieProvider against a fake kie.ai API', () => {
     ['a content-policy refusal (451)', 451, 'The image was refused by the content policy.'],
   ])('does not retry %s', async (_name, code, msg) => {
     fake.failNext({ status: 200, body: { code, msg, data: null } });
-    const error = await rejection(provider.submit(textInput));
+    const error = await providerRejection(provider.submit(textInput));
 
     expect(error.retryable).toBe(false);
     expect(error.message).toContain(msg);
   });
 
   it("rejects what the real API would refuse, through the fake's own validation", async () => {
-    const error = await rejection(provider.submit({ ...textInput, prompt: '  ' }));
+    const error = await providerRejection(provider.submit({ ...textInput, prompt: '  ' }));
 
     expect(error).toMatchObject({ retryable: false });
     expect(error.message).toContain('422');
@@ -191,10 +186,10 @@ describe('KieProvider against a fake kie.ai API', () => {
     const destination = join(dir, 'truncated.part');
 
     fake.failNext('truncate', /^\/files\//);
-    expect(await rejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
 
     fake.failNext({ status: 403, body: '<Error>AccessDenied: Request has expired</Error>' }, /^\/files\//);
-    expect(await rejection(provider.download(jobId, destination))).toMatchObject({ retryable: false });
+    expect(await providerRejection(provider.download(jobId, destination))).toMatchObject({ retryable: false });
 
     await provider.download(jobId, destination);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);

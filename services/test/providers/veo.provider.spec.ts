@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError, type ProviderInput } from '../../src/video/providers/video-provider';
+import type { ProviderInput } from '../../src/video/providers/video-provider';
 import { VEO_IMAGE_MODEL_ID, VEO_TEXT_MODEL_ID, VeoProvider } from '../../src/video/providers/veo/veo.provider';
-import { fakeVideoBytes, sendVideo, startFakeServer, type RecordedRequest } from './fake-http';
+import { fakeVideoBytes, providerRejection, sendVideo, startFakeServer, type RecordedRequest } from './fake-http';
 import { startFakeVeo, type FakeVeo } from './fake-veo';
 
 const textInput: ProviderInput = { taskId: 'task-1', prompt: 'A fox runs through snow', model: 'veo3', image: null };
@@ -28,14 +28,6 @@ describe('VeoProvider against a fake Gemini API', () => {
   });
 
   const lastRequest = (): RecordedRequest => fake.requests.at(-1) as RecordedRequest;
-  const rejection = (promise: Promise<unknown>): Promise<ProviderError> =>
-    promise.then(
-      () => Promise.reject(new Error('expected a ProviderError')),
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(ProviderError);
-        return error as ProviderError;
-      },
-    );
 
   it('submits a text prompt, polls until done and downloads the exact bytes', async () => {
     const jobId = await provider.submit(textInput);
@@ -125,7 +117,7 @@ describe('VeoProvider against a fake Gemini API', () => {
       body: { error: { code: 429, message: 'Resource has been exhausted.', status: 'RESOURCE_EXHAUSTED' } },
       headers: { 'Retry-After': '17' },
     });
-    const error = await rejection(provider.submit(textInput));
+    const error = await providerRejection(provider.submit(textInput));
 
     expect(error).toMatchObject({ retryable: true, retryAfterSeconds: 17 });
     expect(error.message).toContain('RESOURCE_EXHAUSTED');
@@ -145,7 +137,7 @@ describe('VeoProvider against a fake Gemini API', () => {
       },
     });
 
-    expect(await rejection(provider.poll(jobId))).toMatchObject({ retryable: true, retryAfterSeconds: 37 });
+    expect(await providerRejection(provider.poll(jobId))).toMatchObject({ retryable: true, retryAfterSeconds: 37 });
   });
 
   it.each([
@@ -154,7 +146,7 @@ describe('VeoProvider against a fake Gemini API', () => {
     [502, '<html><body>502 Bad Gateway</body></html>'],
   ])('maps HTTP %i to a retryable error', async (status, body) => {
     fake.failNext({ status, body });
-    const error = await rejection(provider.submit(textInput));
+    const error = await providerRejection(provider.submit(textInput));
 
     expect(error.retryable).toBe(true);
     expect(error.retryAfterSeconds).toBeUndefined();
@@ -165,11 +157,11 @@ describe('VeoProvider against a fake Gemini API', () => {
     const jobId = await provider.submit(textInput);
     fake.failNext('disconnect');
 
-    expect(await rejection(provider.poll(jobId))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.poll(jobId))).toMatchObject({ retryable: true });
   });
 
   it('does not retry a wrong API key (Google answers 400 API key not valid)', async () => {
-    const error = await rejection(veoAt(fake.baseUrl, 'wrong-key').submit(textInput));
+    const error = await providerRejection(veoAt(fake.baseUrl, 'wrong-key').submit(textInput));
 
     expect(error).toMatchObject({ retryable: false, retryAfterSeconds: undefined });
     expect(error.message).toContain('API key not valid');
@@ -183,7 +175,7 @@ describe('VeoProvider against a fake Gemini API', () => {
   ])('does not retry HTTP %i', async (status, code) => {
     fake.failNext({ status, body: { error: { code: status, message: 'Refused.', status: code } } });
 
-    expect(await rejection(provider.submit(textInput))).toMatchObject({ retryable: false });
+    expect(await providerRejection(provider.submit(textInput))).toMatchObject({ retryable: false });
   });
 
   it('reports a download cut off halfway as retryable, then succeeds on the next try', async () => {
@@ -192,7 +184,7 @@ describe('VeoProvider against a fake Gemini API', () => {
     const destination = join(dir, 'truncated.part');
     fake.failNext('truncate', /^\/stored\//);
 
-    expect(await rejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
     await provider.download(jobId, destination);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
   });
