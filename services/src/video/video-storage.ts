@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JWT_SECRET } from '../auth/auth.tokens';
-import { runFfmpeg } from './providers/local/ffmpeg.runner';
+import { runFfmpeg } from './ffmpeg.runner';
 
 export type LinkKind = 'file' | 'upload' | 'poster';
 

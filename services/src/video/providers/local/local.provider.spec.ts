@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ProviderInput, ProviderStatus } from '../video-provider';
-import { ffmpegBinary } from './ffmpeg.runner';
+import { ffmpegBinary } from '../../ffmpeg.runner';
 import { LocalVideoProvider } from './local.provider';
 
 jest.setTimeout(60_000);

@@ -4,7 +4,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'n
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ProviderError, type ProviderInput, type ProviderStatus, type VideoProvider } from '../video-provider';
-import { FfmpegError, runFfmpeg } from './ffmpeg.runner';
+import { FfmpegError, runFfmpeg } from '../../ffmpeg.runner';
 import { prepareImageScene, UnreadableImageError } from './image-mode.scene';
 import { encodeArgs, OUTPUT } from './output-format';
 import { synthesizeSoundtrack } from './soundtrack.synth';
