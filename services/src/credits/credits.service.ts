@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toPublicUser, UserEntity, type PublicUser } from '../users/user.entity';
-import { findVideoModel } from '../video/video-models';
+import { findVideoModel } from '../catalogue/catalogue';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
 import {
   CreditTransactionEntity,

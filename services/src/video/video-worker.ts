@@ -12,7 +12,7 @@ import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoStorage } from './video-storage';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
-import type { VideoModelId } from './video-models';
+import type { VideoModelId } from '../catalogue/catalogue';
 
 /** How long one step may hold a task before another worker may take it over (a crashed worker's lease runs out). */
 export const LEASE_MS = 60_000;

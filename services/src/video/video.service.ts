@@ -10,7 +10,7 @@ import type { UserEntity } from '../users/user.entity';
 import { checkImage } from './image-check';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
 import { VideoErrorCode, VideoException } from './video.exception';
-import { findVideoModel } from './video-models';
+import { findVideoModel } from '../catalogue/catalogue';
 import { VideoStorage, type LinkKind } from './video-storage';
 import { VideoTaskEntity } from './video-task.entity';
 

@@ -1,4 +1,4 @@
-import type { VideoModelId } from '../video-models';
+import type { VideoModelId } from '../../catalogue/catalogue';
 
 /** What a provider needs to make one video. */
 export interface ProviderInput {
