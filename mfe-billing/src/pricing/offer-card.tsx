@@ -10,8 +10,13 @@ export interface OfferCardProps {
   credits: string;
   videos: string;
   features: string[];
+  /** 'Best value': highlights the card. */
   badge?: string;
+  /** 'Current': the signed-in user's plan (green). */
+  statusBadge?: string;
   actionLabel: string;
+  /** Disables the purchase button (a subscription is already active). */
+  actionDisabled?: boolean;
   onAction: () => void;
 }
 
@@ -25,17 +30,29 @@ export function OfferCard({
   videos,
   features,
   badge,
+  statusBadge,
   actionLabel,
+  actionDisabled = false,
   onAction,
 }: OfferCardProps) {
   const headingId = useId();
   return (
-    <article className={`${styles.offer} ${badge ? styles.offerFeatured : ''}`} aria-labelledby={headingId}>
+    <article
+      className={[styles.offer, badge && styles.offerFeatured, statusBadge && styles.offerCurrent]
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={headingId}
+    >
       <header className={styles.offerHeader}>
         <h3 id={headingId} className={styles.offerName}>
           {name}
         </h3>
-        {badge && <span className={styles.badge}>{badge}</span>}
+        {(badge || statusBadge) && (
+          <span className={styles.badges}>
+            {statusBadge && <span className={styles.badgeCurrent}>{statusBadge}</span>}
+            {badge && <span className={styles.badge}>{badge}</span>}
+          </span>
+        )}
       </header>
       {tagline && <p className={styles.tagline}>{tagline}</p>}
       <p className={styles.price}>
@@ -69,6 +86,7 @@ export function OfferCard({
         size="lg"
         className={styles.offerAction}
         aria-describedby={headingId}
+        disabled={actionDisabled}
         onClick={onAction}
       >
         {actionLabel}
