@@ -11,15 +11,15 @@ interface ApiReply<T> {
 
 /** A reply that arrived (HTTP 2xx) but said `success: false` or lacked what we need. */
 export class BillingReplyError extends Error {
-  constructor(readonly serverMessage?: string) {
-    super(serverMessage ?? 'Unexpected reply from the payment service');
+  constructor(readonly replyMessage?: string) {
+    super(replyMessage ?? 'Unexpected reply from the payment service');
     this.name = 'BillingReplyError';
   }
 }
 
 /** The message the server gave for a failure, if it gave one (network failures and bare HTTP errors have none). */
 export function serverMessage(error: unknown): string | undefined {
-  if (error instanceof BillingReplyError) return error.serverMessage || undefined;
+  if (error instanceof BillingReplyError) return error.replyMessage || undefined;
   if (error instanceof ApiError && error.body && typeof error.body === 'object') {
     const message = (error.body as { message?: unknown }).message;
     if (typeof message === 'string' && message.trim()) return message;
