@@ -12,6 +12,7 @@ export default (_env, argv) =>
       './pricing-page': './src/pricing/pricing-page.tsx',
       './payment-success-page': './src/payment/payment-success-page.tsx',
       './payment-cancel-page': './src/payment/payment-cancel-page.tsx',
+      './checkout-page': './src/payment/checkout-page.tsx',
       './credits-page': './src/credits/credits-page.tsx',
     },
   });

@@ -1,0 +1,231 @@
+import type { ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useT } from '@veo3/platform/i18n/i18n';
+import { Link, useNavigate, useSearchParams } from '@veo3/platform/routing/router';
+import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useSession } from '@veo3/platform/session/use-session';
+import { Button } from '@veo3/platform/ui/button';
+import { Spinner } from '@veo3/platform/ui/spinner';
+import {
+  completeSimulatedCheckout,
+  fetchCheckoutSession,
+  isNotFound,
+  serverMessage,
+  type CheckoutSession,
+} from '../api/billing-api';
+import { billingKeys } from '../api/billing-keys';
+import { formatMoney } from '../pricing/format-price';
+import { checkoutMessages } from './checkout.messages';
+import { appPath, redirectTo } from './redirect';
+import styles from './payment-page.module.css';
+
+/** A link to `url`: through the router when it is this site, a plain link otherwise. */
+function AddressLink({ url, className, children }: { url: string; className: string; children: ReactNode }) {
+  const path = appPath(url);
+  return path ? (
+    <Link to={path} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href={url} className={className}>
+      {children}
+    </a>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <section className={`${styles.card} ${styles.checkout}`}>
+        <h1 className={styles.title}>{title}</h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+function BackToPricing() {
+  const t = useT(checkoutMessages);
+  return (
+    <div className={styles.actions}>
+      <Link to="/pricing" className="pf-button pf-button--primary pf-button--md">
+        {t('backToPricing')}
+      </Link>
+    </div>
+  );
+}
+
+/** The order and its Pay / Cancel buttons, for an open session of the built-in test checkout. */
+function TestCheckout({ session }: { session: CheckoutSession }) {
+  const t = useT(checkoutMessages);
+  const navigate = useNavigate();
+  const pay = useMutation({
+    mutationFn: () => completeSimulatedCheckout(session.id),
+    onSuccess: ({ redirect_url }) => redirectTo(redirect_url),
+  });
+  // After a payment the browser is on its way to the success page; nothing here can be pressed again.
+  const busy = pay.isPending || pay.isSuccess;
+  const price = formatMoney(session.amount, session.currency);
+  const plan = session.type === 'subscription';
+  const yearly = session.billing_cycle === 'yearly';
+
+  const cancel = () => {
+    const path = appPath(session.cancel_url);
+    if (path) navigate(path);
+    else redirectTo(session.cancel_url);
+  };
+
+  return (
+    <>
+      <p className={styles.testMode}>
+        <span className={styles.testModeBadge}>{t('testMode')}</span>
+        <span>{t('testModeText')}</span>
+      </p>
+      <p className={styles.text}>{t('testModeExplain')}</p>
+
+      <h2 className="pf-visually-hidden">{t('summary')}</h2>
+      <dl className={styles.order}>
+        <div className={styles.orderRow}>
+          <dt>{t('item')}</dt>
+          <dd>
+            <span className={styles.orderItem}>{session.item_name}</span>
+            <span className={styles.orderKind}>{t(plan ? 'kindPlan' : 'kindPack')}</span>
+          </dd>
+        </div>
+        <div className={styles.orderRow}>
+          <dt>{t('price')}</dt>
+          <dd>{t(plan ? (yearly ? 'perYear' : 'perMonth') : 'oneTime', { price })}</dd>
+        </div>
+        <div className={styles.orderRow}>
+          <dt>{t('credits')}</dt>
+          <dd>
+            {t(plan ? (yearly ? 'creditsYearly' : 'creditsMonthly') : 'creditsOnce', { credits: session.credits })}
+          </dd>
+        </div>
+      </dl>
+
+      <div role="alert" className={styles.alertSlot}>
+        {pay.isError && <p className={styles.error}>{serverMessage(pay.error) ?? t('payFailed')}</p>}
+      </div>
+      <p role="status" className={busy ? styles.text : 'pf-visually-hidden'}>
+        {busy ? t('paying') : ''}
+      </p>
+
+      <div className={styles.actions}>
+        <Button variant="primary" size="lg" busy={busy} onClick={() => pay.mutate()}>
+          {t('pay', { price })}
+        </Button>
+        <Button variant="secondary" size="lg" disabled={busy} onClick={cancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /payment/checkout?session_id=…: the built-in test checkout that stands in for Stripe's hosted
+ * page when no Stripe key is configured. Paying grants the credits exactly as a real payment does.
+ */
+export default function CheckoutPage() {
+  const t = useT(checkoutMessages);
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  usePageMeta(t('title'), '/payment/checkout');
+
+  const query = useQuery({
+    queryKey: billingKeys.checkoutSession(sessionId ?? ''),
+    queryFn: ({ signal }) => fetchCheckoutSession(sessionId!, signal),
+    enabled: Boolean(user && sessionId),
+    // What the checkout shows must be what the server holds now, not a cached copy.
+    staleTime: 0,
+  });
+
+  if (!sessionId) {
+    return (
+      <Card title={t('title')}>
+        <p className={styles.text}>{t('missingSession')}</p>
+        <BackToPricing />
+      </Card>
+    );
+  }
+
+  if (!user) {
+    return (
+      <Card title={t('title')}>
+        <p className={styles.text}>{t('signInRequired')}</p>
+        <div className={styles.actions}>
+          <Link to="/login" className="pf-button pf-button--primary pf-button--md">
+            {t('login')}
+          </Link>
+        </div>
+      </Card>
+    );
+  }
+
+  if (query.isPending) {
+    return (
+      <Card title={t('title')}>
+        <Spinner label={t('loading')} />
+      </Card>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = isNotFound(query.error);
+    return (
+      <Card title={t('title')}>
+        <p role="alert" className={styles.error}>
+          {notFound ? t('notFound') : t('loadFailed')}
+        </p>
+        {notFound ? (
+          <BackToPricing />
+        ) : (
+          <div className={styles.actions}>
+            <Button variant="primary" busy={query.isFetching} onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+            <Link to="/pricing" className="pf-button pf-button--secondary pf-button--md">
+              {t('backToPricing')}
+            </Link>
+          </div>
+        )}
+      </Card>
+    );
+  }
+
+  const session = query.data;
+  if (session.status === 'complete') {
+    return (
+      <Card title={t('title')}>
+        <p role="status" className={styles.message}>
+          {t('alreadyPaid')}
+        </p>
+        <div className={styles.actions}>
+          <AddressLink
+            url={session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}
+            className="pf-button pf-button--primary pf-button--md"
+          >
+            {t('viewPurchase')}
+          </AddressLink>
+        </div>
+      </Card>
+    );
+  }
+
+  if (session.status === 'expired' || !session.simulated) {
+    return (
+      <Card title={t('title')}>
+        <p className={styles.text}>{session.status === 'expired' ? t('expired') : t('notSimulated')}</p>
+        <BackToPricing />
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={t('title')}>
+      <TestCheckout session={session} />
+    </Card>
+  );
+}

@@ -1,0 +1,204 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { creditsKeys } from '@veo3/platform/credits/credits-api';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
+import { sessionStore } from '@veo3/platform/session/session-store';
+import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
+import { checkoutSession, paidSession } from '../testing/checkout-session.fixture';
+import { renderRoute } from '../testing/render-route';
+import PaymentSuccessPage from './payment-success-page';
+
+const renderPage = (url = '/payment/success?session_id=sim_1') =>
+  renderRoute('/payment/success', url, <PaymentSuccessPage />);
+
+/** The page's own live region (spinners have role=status too, but are hidden from screen readers here). */
+const announcement = () =>
+  screen
+    .getAllByRole('status')
+    .map((node) => node.textContent)
+    .join(' | ');
+/**
+ * Runs due timers and the promises they settle. A reply settles through several promises and then
+ * a zero-delay timer (the query's notification), which fake timers run 1 ms later when it is set
+ * during a tick; so a few 1 ms rounds follow.
+ */
+async function advance(ms: number) {
+  await act(() => jest.advanceTimersByTimeAsync(ms));
+  for (let round = 0; round < 3; round++) await act(() => jest.advanceTimersByTimeAsync(1));
+}
+
+let fetchMock: jest.Mock;
+let replies: Response[];
+
+beforeEach(() => {
+  localStorage.clear();
+  setLanguage('en');
+  act(() => {
+    sessionStore.restore();
+  });
+  replies = [];
+  fetchMock = jest.fn(async (url: string) => {
+    if (!url.startsWith('/api/stripe/checkout-session/')) throw new Error(`unexpected ${url}`);
+    return replies.length > 1 ? replies.shift()! : replies[0]!;
+  });
+  globalThis.fetch = fetchMock;
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('PaymentSuccessPage', () => {
+  it('without a session id: a plain message and a way to the plans', () => {
+    signInForTest();
+    renderPage('/payment/success');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('No payment to show');
+    expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signed out: thanks the buyer and asks to login, without asking the server', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you for your purchase');
+    expect(screen.getByText('Please login to see your purchase and your new balance.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows what was granted and the new balance, and refreshes the header balance', async () => {
+    signInForTest();
+    replies = [jsonResponse({ success: true, data: paidSession() })];
+    const { client } = renderPage();
+    client.setQueryData(creditsKeys.balance('1'), { total_credits: 0 });
+    expect(announcement()).toContain('Confirming your payment...');
+
+    await waitFor(() => expect(announcement()).toContain('Payment successful! Your credits have been added.'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you for your purchase');
+    expect(screen.getByText('+330 credits')).toBeTruthy();
+    expect(screen.getByText('Starter credit pack')).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('New balance: 330 credits');
+    expect(screen.getByText('Reference: sim_1')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Creating' }).getAttribute('href')).toBe(
+      '/text-to-veo3-video?type=text',
+    );
+    expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
+    expect(document.title).toBe('Payment successful | Veo 3 Studio');
+    expect(client.getQueryState(creditsKeys.balance('1'))?.isInvalidated).toBe(true);
+
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/stripe/checkout-session/sim_1');
+    expect((init.headers as Headers).get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('a subscription says its plan is active', async () => {
+    signInForTest();
+    replies = [
+      jsonResponse({
+        success: true,
+        data: paidSession({
+          type: 'subscription',
+          item_id: 'lite',
+          item_name: 'Lite',
+          amount: 29.9,
+          credits: 590,
+          billing_cycle: 'monthly',
+          credits_granted: 590,
+          balance: 630,
+        }),
+      }),
+    ];
+    renderPage();
+    expect(await screen.findByText('+590 credits')).toBeTruthy();
+    expect(screen.getByText('Lite plan, now active')).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('New balance: 630 credits');
+  });
+
+  it('zh-CN texts', async () => {
+    setLanguage('zh-CN');
+    signInForTest();
+    replies = [jsonResponse({ success: true, data: paidSession() })];
+    renderPage();
+    await waitFor(() => expect(announcement()).toContain('支付成功！积分已到账。'));
+    expect(screen.getByText('+330 积分')).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('当前余额：330 积分');
+    expect(screen.getByRole('link', { name: '开始创作' })).toBeTruthy();
+  });
+
+  it('polls every 2 s while the payment is not confirmed, then shows the credits', async () => {
+    jest.useFakeTimers();
+    signInForTest();
+    replies = [
+      jsonResponse({ success: true, data: checkoutSession() }),
+      jsonResponse({ success: true, data: checkoutSession({ status: 'complete', payment_status: 'unpaid' }) }),
+      jsonResponse({ success: true, data: paidSession() }),
+    ];
+    renderPage();
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(announcement()).toContain('Confirming your payment...');
+    expect(document.title).toBe('Confirming payment | Veo 3 Studio');
+
+    await advance(1_900);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await advance(100);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(announcement()).toContain('Confirming your payment...');
+
+    await advance(2_000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(announcement()).toContain('Payment successful! Your credits have been added.');
+    expect(screen.getByText('+330 credits')).toBeTruthy();
+
+    // Confirmed: no more polling.
+    await advance(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops after about 30 s with a message and Check again, which polls anew', async () => {
+    jest.useFakeTimers();
+    signInForTest();
+    replies = [jsonResponse({ success: true, data: checkoutSession() })];
+    renderPage();
+    await advance(0);
+    for (let i = 0; i < 15; i++) await advance(2_000);
+    expect(fetchMock).toHaveBeenCalledTimes(16);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment not confirmed yet');
+    expect(announcement()).toContain('We have not received confirmation of your payment yet.');
+
+    await advance(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(16);
+
+    replies = [jsonResponse({ success: true, data: paidSession() })];
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledTimes(17);
+    expect(announcement()).toContain('Payment successful! Your credits have been added.');
+  });
+
+  it('an expired checkout says nothing was charged', async () => {
+    signInForTest();
+    replies = [jsonResponse({ success: true, data: checkoutSession({ status: 'expired' }) })];
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(announcement()).toContain('Nothing was charged.');
+  });
+
+  it('an unknown session says it was not found', async () => {
+    signInForTest();
+    replies = [jsonResponse({ success: false, message: 'Checkout session not found', code: 'NOT_FOUND' }, 404)];
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeTruthy();
+    expect(announcement()).toContain('This checkout session was not found.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('any other failure offers Retry', async () => {
+    signInForTest();
+    replies = [jsonResponse({ success: false, message: 'boom' }, 500)];
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Could not check your payment' })).toBeTruthy();
+    replies = [jsonResponse({ success: true, data: paidSession() })];
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('+330 credits')).toBeTruthy();
+  });
+});
