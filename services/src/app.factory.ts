@@ -34,6 +34,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createAdapter(config), {
     logger: nestLogLevels(config.logLevel),
     bufferLogs: false,
+    // Stripe webhooks are verified against the exact bytes received.
+    rawBody: true,
   });
   return configureApp(app, config);
 }

@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { CreditsModule } from './credits/credits.module';
 import { UsersModule } from './users/users.module';
 import { VideoModule } from './video/video.module';
+import { BillingModule } from './billing/billing.module';
 import { SiteModule } from './site/site.module';
 
 @Module({})
@@ -23,6 +24,7 @@ export class AppModule {
         CreditsModule,
         AuthModule,
         VideoModule,
+        BillingModule,
         SiteModule,
       ],
     };

@@ -77,4 +77,14 @@ describe('loadConfig', () => {
   it('never allows dev sign-in in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).devLogin).toBe(false);
   });
+
+  it('offers the simulated checkout only without Stripe, and in production only when asked', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({}).simulatedCheckout).toBe(true);
+    expect(loadConfig(prod).simulatedCheckout).toBe(false);
+    expect(loadConfig({ ...prod, SIMULATED_CHECKOUT: 'true' }).simulatedCheckout).toBe(true);
+    expect(loadConfig({ ...stripe, SIMULATED_CHECKOUT: 'true' }).simulatedCheckout).toBe(false);
+    expect(problems({ SIMULATED_CHECKOUT: 'maybe' })).toEqual([expect.stringMatching(/^SIMULATED_CHECKOUT/)]);
+  });
 });

@@ -74,6 +74,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  SIMULATED_CHECKOUT: bool,
   VIDEO_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'veo', 'kie']).default('local')),
   GEMINI_API_KEY: optionalString,
   GEMINI_BASE_URL: optionalUrl,
@@ -135,6 +136,8 @@ export interface AppConfig {
   blogAdminEmails: string[];
   adminEmails: string[];
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+  /** The site's own test-mode checkout: on without Stripe outside production, never with Stripe. */
+  simulatedCheckout: boolean;
   video: {
     provider: 'local' | 'veo' | 'kie';
     geminiApiKey: string | null;
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ?? null }
       : null,
+    simulatedCheckout: !e.STRIPE_SECRET_KEY && (e.SIMULATED_CHECKOUT ?? !production),
     video: {
       provider: e.VIDEO_PROVIDER,
       geminiApiKey: e.GEMINI_API_KEY ?? null,

@@ -1,6 +1,12 @@
 import { InitialUsers1763683200000 } from './migrations/1763683200000-initial-users';
 import { SessionsAndLedger1763683300000 } from './migrations/1763683300000-sessions-and-ledger';
 import { VideoTasks1763683400000 } from './migrations/1763683400000-video-tasks';
+import { Billing1763683500000 } from './migrations/1763683500000-billing';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
-export const migrations = [InitialUsers1763683200000, SessionsAndLedger1763683300000, VideoTasks1763683400000];
+export const migrations = [
+  InitialUsers1763683200000,
+  SessionsAndLedger1763683300000,
+  VideoTasks1763683400000,
+  Billing1763683500000,
+];

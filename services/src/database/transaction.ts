@@ -1,8 +1,17 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
-/** One database transaction around `work`. */
+const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
+
+/**
+ * One database transaction around `work`. SQLite runs on one connection, where a second BEGIN
+ * while another transaction awaits fails, so there transactions take turns.
+ */
 export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  return dataSource.transaction(work);
+  if (dataSource.options.type !== 'better-sqlite3') return dataSource.transaction(work);
+  const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => dataSource.transaction(work));
+  sqliteQueues.set(dataSource, next);
+  return next;
 }
 
 /** A unique index refused the row (MySQL ER_DUP_ENTRY, SQLite UNIQUE constraint). */
@@ -12,4 +21,10 @@ export function isUniqueViolation(error: unknown): boolean {
   return (
     code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
   );
+}
+
+/** MySQL chose this transaction as a deadlock victim; running it again is safe. */
+export function isDeadlock(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  return (e?.driverError?.code ?? e?.code) === 'ER_LOCK_DEADLOCK';
 }

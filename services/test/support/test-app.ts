@@ -40,7 +40,7 @@ export async function createTestApp(
   for (const o of overrides) builder = builder.overrideProvider(o.provide).useValue(o.useValue);
   const moduleRef = await builder.compile();
   const app = await configureApp(
-    moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(config), { logger: false }),
+    moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(config), { logger: false, rawBody: true }),
     config,
   );
   return {

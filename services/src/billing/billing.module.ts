@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { CreditsModule } from '../credits/credits.module';
+import { BillingCustomerEntity } from './billing-customer.entity';
+import { BillingEventEntity } from './billing-event.entity';
+import { BillingController } from './billing.controller';
+import { BillingService } from './billing.service';
+import { STRIPE_GATEWAY } from './billing.tokens';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+import { FulfillmentService } from './fulfillment.service';
+import { PaymentEntity } from './payment.entity';
+import { SimulatedCheckoutController } from './simulated-checkout.controller';
+import { SimulatedCheckoutService } from './simulated-checkout.service';
+import { StripeGateway } from './stripe.gateway';
+import { StripeWebhookController } from './stripe-webhook.controller';
+import { StripeWebhookService } from './stripe-webhook.service';
+import { SubscriptionEntity } from './subscription.entity';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      BillingCustomerEntity,
+      BillingEventEntity,
+      CheckoutSessionEntity,
+      PaymentEntity,
+      SubscriptionEntity,
+    ]),
+    AuthModule,
+    CreditsModule,
+  ],
+  controllers: [BillingController, StripeWebhookController, SimulatedCheckoutController],
+  providers: [
+    BillingService,
+    FulfillmentService,
+    SimulatedCheckoutService,
+    StripeWebhookService,
+    {
+      provide: STRIPE_GATEWAY,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.stripe ? new StripeGateway(config.stripe) : null),
+    },
+  ],
+})
+export class BillingModule {}

@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { findPack, findPlan, toCents } from '../catalogue/catalogue';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { isUniqueViolation } from '../database/transaction';
+import type { UserEntity } from '../users/user.entity';
+import { BillingCustomerEntity } from './billing-customer.entity';
+import { BillingErrorCode, BillingException } from './billing.exception';
+import { STRIPE_GATEWAY } from './billing.tokens';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+import type { CreateCheckoutDto } from './dto/create-checkout.dto';
+import { FulfillmentService, type FulfillmentResult } from './fulfillment.service';
+import type { StripeGateway } from './stripe.gateway';
+import { LIVE_SUBSCRIPTION_STATUSES, SubscriptionEntity } from './subscription.entity';
+
+export const ALREADY_SUBSCRIBED_MESSAGE =
+  'You already have an active subscription. Please cancel it first to switch plans.';
+
+export interface PublicCheckoutSession {
+  id: string;
+  status: CheckoutSessionEntity['status'];
+  payment_status: 'paid' | 'unpaid';
+  type: CheckoutSessionEntity['type'];
+  item_id: string;
+  item_name: string;
+  amount: number;
+  currency: string;
+  credits: number;
+  billing_cycle: string | null;
+  credits_granted: number;
+  balance: number;
+  simulated: boolean;
+  success_url: string;
+  cancel_url: string;
+}
+
+@Injectable()
+export class BillingService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
+    private readonly fulfillment: FulfillmentService,
+  ) {}
+
+  /** Opens a checkout for a pack or plan at the catalogue's price; Stripe's, or the simulated one. */
+  async createCheckout(user: UserEntity, dto: CreateCheckoutDto, clientKey: string | null) {
+    const item = this.itemFor(dto);
+    if (item.type === 'subscription' && (await this.activeSubscription(user.id))) {
+      throw new BillingException(BillingErrorCode.AlreadySubscribed, ALREADY_SUBSCRIBED_MESSAGE);
+    }
+    const successUrl = this.returnUrl(dto.success_url, '/payment/success?session_id={CHECKOUT_SESSION_ID}');
+    const cancelUrl = this.returnUrl(dto.cancel_url, '/payment/cancel');
+
+    let id: string;
+    let url: string;
+    if (this.stripe) {
+      const created = await this.stripe.createCheckout({
+        mode: item.type === 'subscription' ? 'subscription' : 'payment',
+        customerId: await this.customerFor(user, this.stripe),
+        userId: user.id,
+        itemId: item.itemId,
+        itemName: item.name,
+        amountCents: item.amountCents,
+        billingCycle: item.billingCycle,
+        successUrl,
+        cancelUrl,
+        idempotencyKey: `checkout:${user.id}:${clientKey ?? randomBytes(12).toString('hex')}`,
+      });
+      ({ id, url } = created);
+    } else if (this.config.simulatedCheckout) {
+      id = `cs_sim_${randomBytes(16).toString('hex')}`;
+      url = `${this.config.siteUrl}/payment/checkout?session_id=${id}`;
+    } else {
+      throw new BillingException(BillingErrorCode.Unavailable, 'Payments are not available on this site right now.');
+    }
+
+    try {
+      await this.dataSource.getRepository(CheckoutSessionEntity).insert({
+        id,
+        userId: user.id,
+        type: item.type,
+        itemId: item.itemId,
+        billingCycle: item.billingCycle,
+        amountCents: item.amountCents,
+        currency: 'usd',
+        credits: item.credits,
+        status: 'open',
+        simulated: !this.stripe,
+        successUrl,
+        cancelUrl,
+      });
+    } catch (error) {
+      // A retried request that Stripe answered with the same session: it is already recorded.
+      if (!isUniqueViolation(error)) throw error;
+    }
+    return { url, session_id: id };
+  }
+
+  /**
+   * The caller's checkout, fulfilled now if Stripe says it is paid and the webhook has not come yet
+   * (the same idempotent path the webhook takes).
+   */
+  async checkoutSession(user: UserEntity, id: string): Promise<PublicCheckoutSession> {
+    let session = await this.ownSession(user, id);
+    let balance = user.credits;
+    if (this.stripe && !session.simulated && session.status === 'open') {
+      const remote = await this.stripe.retrieveCheckout(id);
+      if (remote.paid && remote.status === 'complete') {
+        const result = await this.fulfillStripeCheckout(session, remote.invoiceId, remote.subscriptionId);
+        balance = result.balance;
+        session = await this.ownSession(user, id);
+      } else if (remote.status === 'expired') {
+        await this.dataSource.getRepository(CheckoutSessionEntity).update({ id }, { status: 'expired' });
+        session.status = 'expired';
+      }
+    }
+    return this.toPublic(session, balance);
+  }
+
+  /** Stripe said a checkout is paid: the subscription (for plans) is re-read, then credits granted once. */
+  async fulfillStripeCheckout(
+    session: CheckoutSessionEntity,
+    invoiceId: string | null,
+    subscriptionId: string | null,
+  ): Promise<FulfillmentResult> {
+    const subscription = subscriptionId && this.stripe ? await this.stripe.retrieveSubscription(subscriptionId) : null;
+    return this.fulfillment.fulfillCheckout(session, {
+      invoiceId: invoiceId ?? subscription?.latestInvoiceId ?? null,
+      subscription,
+    });
+  }
+
+  async subscriptionStatus(user: UserEntity) {
+    const subscription = await this.activeSubscription(user.id);
+    return {
+      hasActiveSubscription: Boolean(subscription),
+      subscription: subscription
+        ? {
+            id: subscription.id,
+            planId: subscription.planId,
+            billingCycle: subscription.billingCycle,
+            currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+            status: subscription.status,
+          }
+        : null,
+      portalAvailable: Boolean(this.stripe),
+    };
+  }
+
+  /** Ends the plan at once; credits already granted stay. */
+  async cancelSubscription(user: UserEntity) {
+    const subscription = await this.activeSubscription(user.id);
+    if (!subscription) {
+      throw new BillingException(BillingErrorCode.NoSubscription, 'You have no active subscription to cancel.');
+    }
+    if (this.stripe && !subscription.simulated) {
+      await this.stripe.cancelSubscription(subscription.id);
+      await this.fulfillment.syncSubscription(await this.stripe.retrieveSubscription(subscription.id));
+    } else {
+      await this.fulfillment.syncSubscription({
+        id: subscription.id,
+        userId: subscription.userId,
+        planId: subscription.planId,
+        billingCycle: subscription.billingCycle,
+        status: 'canceled',
+        currentPeriodEnd: subscription.currentPeriodEnd,
+        latestInvoiceId: null,
+        simulated: true,
+      });
+    }
+    return { message: 'Your subscription has been cancelled. Credits already granted stay in your balance.' };
+  }
+
+  async portal(user: UserEntity): Promise<string> {
+    if (!this.stripe) {
+      throw new BillingException(BillingErrorCode.Unavailable, 'Billing management is not available on this site.');
+    }
+    const customer = await this.dataSource.getRepository(BillingCustomerEntity).findOneBy({ userId: user.id });
+    if (!customer) {
+      throw new BillingException(BillingErrorCode.NoSubscription, 'You have no billing account yet.');
+    }
+    return this.stripe.createPortal(customer.stripeCustomerId, `${this.config.siteUrl}/pricing`);
+  }
+
+  activeSubscription(userId: string): Promise<SubscriptionEntity | null> {
+    return this.dataSource.getRepository(SubscriptionEntity).findOne({
+      where: { userId, status: In([...LIVE_SUBSCRIPTION_STATUSES]) },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  async ownSession(user: UserEntity, id: string): Promise<CheckoutSessionEntity> {
+    const session = await this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id, userId: user.id });
+    if (!session) throw new BillingException(BillingErrorCode.SessionNotFound, 'This checkout session was not found.');
+    return session;
+  }
+
+  toPublic(session: CheckoutSessionEntity, balance: number): PublicCheckoutSession {
+    const complete = session.status === 'complete';
+    return {
+      id: session.id,
+      status: session.status,
+      payment_status: complete ? 'paid' : 'unpaid',
+      type: session.type,
+      item_id: session.itemId,
+      item_name: (session.type === 'credits' ? findPack(session.itemId) : findPlan(session.itemId))?.name ?? '',
+      amount: session.amountCents / 100,
+      currency: session.currency,
+      credits: session.credits,
+      billing_cycle: session.billingCycle,
+      credits_granted: session.creditsGranted,
+      balance,
+      simulated: session.simulated,
+      success_url: this.withSessionId(session.successUrl, session.id),
+      cancel_url: session.cancelUrl,
+    };
+  }
+
+  /** The success URL as Stripe would send the buyer there, with the session id filled in. */
+  withSessionId(url: string, sessionId: string): string {
+    return url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+  }
+
+  private itemFor(dto: CreateCheckoutDto) {
+    if (dto.type === 'credits') {
+      const pack = findPack(dto.package_id);
+      if (!pack)
+        throw new BillingException(BillingErrorCode.UnknownItem, `Unknown credit pack: ${dto.package_id ?? ''}`);
+      return {
+        type: 'credits' as const,
+        itemId: pack.id,
+        name: `${pack.name} credit pack (${pack.credits} credits)`,
+        amountCents: toCents(pack.price),
+        credits: pack.credits,
+        billingCycle: null,
+      };
+    }
+    const plan = findPlan(dto.plan_id);
+    if (!plan) throw new BillingException(BillingErrorCode.UnknownItem, `Unknown plan: ${dto.plan_id ?? ''}`);
+    return {
+      type: 'subscription' as const,
+      itemId: plan.id,
+      name: `${plan.name} plan (${plan.credits} credits a ${dto.billing_cycle === 'yearly' ? 'year' : 'month'})`,
+      amountCents: toCents(plan.price[dto.billing_cycle]),
+      credits: plan.credits,
+      billingCycle: dto.billing_cycle,
+    };
+  }
+
+  /** Return addresses must be on this site; anything else is replaced by ours. */
+  private returnUrl(requested: string | undefined, fallbackPath: string): string {
+    const fallback = `${this.config.siteUrl}${fallbackPath}`;
+    if (!requested) return fallback;
+    try {
+      return new URL(requested).origin === new URL(this.config.siteUrl).origin ? requested : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  /** The user's one Stripe customer, created on first checkout. */
+  private async customerFor(user: UserEntity, stripe: StripeGateway): Promise<string> {
+    const repo = this.dataSource.getRepository(BillingCustomerEntity);
+    const existing = await repo.findOneBy({ userId: user.id });
+    if (existing) return existing.stripeCustomerId;
+    const stripeCustomerId = await stripe.createCustomer(user.id, user.email);
+    try {
+      await repo.insert({ userId: user.id, stripeCustomerId });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    return stripeCustomerId;
+  }
+}

@@ -1,0 +1,55 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { BillingCycle } from '../catalogue/catalogue';
+
+export type CheckoutType = 'credits' | 'subscription';
+export type CheckoutStatus = 'open' | 'complete' | 'expired';
+
+/** A checkout we started (Stripe's or the simulated one): who buys what, at the catalogue's price. */
+@Entity('checkout_sessions')
+export class CheckoutSessionEntity {
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  id: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  type: CheckoutType;
+
+  @Column({ name: 'item_id', type: 'varchar', length: 20 })
+  itemId: string;
+
+  @Column({ name: 'billing_cycle', type: 'varchar', length: 10, nullable: true })
+  billingCycle: BillingCycle | null;
+
+  @Column({ name: 'amount_cents', type: 'int' })
+  amountCents: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  /** What the item grants (per period for a plan). */
+  @Column({ type: 'int' })
+  credits: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: CheckoutStatus;
+
+  @Column({ type: 'boolean' })
+  simulated: boolean;
+
+  @Column({ name: 'success_url', type: 'varchar', length: 1000 })
+  successUrl: string;
+
+  @Column({ name: 'cancel_url', type: 'varchar', length: 1000 })
+  cancelUrl: string;
+
+  @Column({ name: 'credits_granted', type: 'int', default: 0 })
+  creditsGranted: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @Column({ name: 'fulfilled_at', type: 'datetime', precision: 3, nullable: true })
+  fulfilledAt: Date | null;
+}

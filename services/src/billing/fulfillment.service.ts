@@ -1,0 +1,160 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { findPlan } from '../catalogue/catalogue';
+import { CreditsService } from '../credits/credits.service';
+import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
+import { UserEntity } from '../users/user.entity';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+import { PaymentEntity } from './payment.entity';
+import type { InvoiceSnapshot, SubscriptionSnapshot } from './stripe.gateway';
+import { SubscriptionEntity } from './subscription.entity';
+
+export interface FulfillmentResult {
+  creditsGranted: number;
+  balance: number;
+}
+
+/**
+ * The one idempotent path from "paid" to credits, shared by the webhook, the success page and the
+ * simulated checkout. Each grant is keyed by the payment (`stripe:<session or invoice id>`) and
+ * written with its payment record in one transaction, so replays, races and any order of events
+ * end in the same state.
+ */
+@Injectable()
+export class FulfillmentService {
+  private readonly logger = new Logger(FulfillmentService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly credits: CreditsService,
+  ) {}
+
+  /**
+   * A paid checkout: packs are keyed by the session, plans by their first invoice (when there is
+   * one), so that the same invoice's `invoice.paid` changes nothing.
+   */
+  fulfillCheckout(
+    session: CheckoutSessionEntity,
+    paid: { invoiceId: string | null; subscription: SubscriptionSnapshot | null },
+  ): Promise<FulfillmentResult> {
+    const paymentId = session.type === 'subscription' && paid.invoiceId ? paid.invoiceId : session.id;
+    return this.once(async (m) => {
+      if (paid.subscription) await this.saveSubscription(m, paid.subscription);
+      const balance = await this.grant(m, {
+        paymentId,
+        userId: session.userId,
+        kind: session.type === 'credits' ? 'pack' : 'plan',
+        itemId: session.itemId,
+        amountCents: session.amountCents,
+        currency: session.currency,
+        credits: session.credits,
+        checkoutSessionId: session.id,
+        subscriptionId: paid.subscription?.id ?? null,
+      });
+      await m.update(
+        CheckoutSessionEntity,
+        { id: session.id },
+        { status: 'complete', creditsGranted: session.credits, fulfilledAt: session.fulfilledAt ?? new Date() },
+      );
+      return { creditsGranted: session.credits, balance };
+    });
+  }
+
+  /** A paid subscription invoice: the plan's credits for that period (the first one or a renewal). */
+  async fulfillInvoice(
+    invoice: InvoiceSnapshot,
+    subscription: SubscriptionSnapshot,
+  ): Promise<FulfillmentResult | null> {
+    const plan = findPlan(subscription.planId);
+    if (!plan || !(await this.userExists(subscription.userId))) {
+      this.logger.warn(`invoice ${invoice.id}: subscription ${subscription.id} names no known user or plan`);
+      return null;
+    }
+    return this.once(async (m) => {
+      await this.saveSubscription(m, subscription);
+      const balance = await this.grant(m, {
+        paymentId: invoice.id,
+        userId: subscription.userId,
+        kind: invoice.billingReason === 'subscription_cycle' ? 'renewal' : 'plan',
+        itemId: plan.id,
+        amountCents: invoice.amountPaidCents,
+        currency: invoice.currency,
+        credits: plan.credits,
+        checkoutSessionId: null,
+        subscriptionId: subscription.id,
+      });
+      return { creditsGranted: plan.credits, balance };
+    });
+  }
+
+  /** Keeps our copy of a subscription in step (status, period end); grants nothing. */
+  async syncSubscription(subscription: SubscriptionSnapshot): Promise<void> {
+    if (!findPlan(subscription.planId) || !(await this.userExists(subscription.userId))) {
+      this.logger.warn(`subscription ${subscription.id} names no known user or plan`);
+      return;
+    }
+    await this.once((m) => this.saveSubscription(m, subscription));
+  }
+
+  private async grant(
+    m: EntityManager,
+    p: Omit<PaymentEntity, 'id' | 'createdAt'> & { paymentId: string },
+  ): Promise<number> {
+    const { paymentId, ...payment } = p;
+    const result = await this.credits.grant(
+      {
+        userId: p.userId,
+        amount: p.credits,
+        sourceType: p.kind === 'pack' ? 'purchase' : p.kind,
+        sourceId: paymentId,
+        description: p.kind === 'pack' ? `Credit pack ${p.itemId}` : `Plan ${p.itemId}`,
+        idempotencyKey: `stripe:${paymentId}`,
+      },
+      m,
+    );
+    if (!result.replayed) await m.insert(PaymentEntity, { id: paymentId, ...payment });
+    return result.balance;
+  }
+
+  private async saveSubscription(m: EntityManager, s: SubscriptionSnapshot): Promise<void> {
+    const fields = {
+      userId: s.userId,
+      planId: s.planId as SubscriptionEntity['planId'],
+      billingCycle: s.billingCycle,
+      status: s.status,
+      currentPeriodEnd: s.currentPeriodEnd,
+      canceledAt: s.status === 'canceled' ? new Date() : null,
+      simulated: s.simulated,
+    };
+    const existing = await m.findOne(SubscriptionEntity, { where: { id: s.id }, lock: this.lockMode() });
+    if (!existing) {
+      await m.insert(SubscriptionEntity, { id: s.id, ...fields });
+      return;
+    }
+    // A cancelled subscription stays cancelled, whatever a late event said.
+    if (existing.status === 'canceled') return;
+    await m.update(SubscriptionEntity, { id: s.id }, fields);
+  }
+
+  private lockMode() {
+    return this.dataSource.options.type === 'mysql' ? ({ mode: 'pessimistic_write' } as const) : undefined;
+  }
+
+  private userExists(userId: string): Promise<boolean> {
+    return this.dataSource.getRepository(UserEntity).existsBy({ id: userId });
+  }
+
+  /**
+   * One transaction. A race lost on a unique key means another request did the work: running again
+   * finds it as a replay. A MySQL deadlock victim is simply run again.
+   */
+  private async once<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await inTransaction(this.dataSource, work);
+      } catch (error) {
+        if (!(isUniqueViolation(error) || isDeadlock(error)) || attempt >= 3) throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { UserEntity } from '../users/user.entity';
+import { SimulatedCheckoutService } from './simulated-checkout.service';
+
+@ApiTags('billing')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('api/stripe/simulated')
+export class SimulatedCheckoutController {
+  constructor(private readonly simulated: SimulatedCheckoutService) {}
+
+  @Post('subscriptions/:id/renew')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  async renew(@Param('id') id: string) {
+    return { success: true, data: await this.simulated.renew(id) };
+  }
+
+  @Post(':sessionId/complete')
+  @HttpCode(200)
+  async complete(@CurrentUser() user: UserEntity, @Param('sessionId') sessionId: string) {
+    return { success: true, data: await this.simulated.complete(user, sessionId) };
+  }
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { findPlan, toCents, type BillingCycle } from '../catalogue/catalogue';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import type { UserEntity } from '../users/user.entity';
+import { BillingErrorCode, BillingException } from './billing.exception';
+import { ALREADY_SUBSCRIBED_MESSAGE, BillingService } from './billing.service';
+import { FulfillmentService } from './fulfillment.service';
+import { SubscriptionEntity } from './subscription.entity';
+
+/** One billing period on from `from`. */
+export function nextPeriodEnd(from: Date, cycle: BillingCycle): Date {
+  const next = new Date(from);
+  if (cycle === 'yearly') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * The embedded default's checkout: no network, same fulfillment as a Stripe webhook. Answers 404
+ * whenever Stripe is configured, and in production unless SIMULATED_CHECKOUT is on.
+ */
+@Injectable()
+export class SimulatedCheckoutService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly billing: BillingService,
+    private readonly fulfillment: FulfillmentService,
+  ) {}
+
+  /** "Pay" on the test checkout page: the owner's open or already paid session. */
+  async complete(user: UserEntity, sessionId: string) {
+    this.ensureEnabled();
+    const session = await this.billing.ownSession(user, sessionId);
+    if (!session.simulated || session.status === 'expired') {
+      throw new BillingException(BillingErrorCode.SessionClosed, 'This checkout session can no longer be paid.');
+    }
+    // A paid session paid again changes nothing, not even a plan renewed since.
+    const subscription =
+      session.type === 'subscription' && session.status === 'open'
+        ? {
+            // Derived from the session, so paying twice at once still makes one subscription.
+            id: `sub_${session.id}`,
+            userId: user.id,
+            planId: session.itemId,
+            billingCycle: session.billingCycle ?? 'monthly',
+            status: 'active',
+            currentPeriodEnd: nextPeriodEnd(new Date(), session.billingCycle ?? 'monthly'),
+            latestInvoiceId: null,
+            simulated: true,
+          }
+        : null;
+    if (subscription && (await this.billing.activeSubscription(user.id))) {
+      throw new BillingException(BillingErrorCode.AlreadySubscribed, ALREADY_SUBSCRIBED_MESSAGE);
+    }
+    const result = await this.fulfillment.fulfillCheckout(session, { invoiceId: null, subscription });
+    return {
+      redirect_url: this.billing.withSessionId(session.successUrl, session.id),
+      credits_granted: result.creditsGranted,
+      balance: result.balance,
+    };
+  }
+
+  /**
+   * An administrator moves a simulated plan on by one period, as Stripe's `invoice.paid` would.
+   * The invoice is named by the period it closes, so two renewals of the same period grant once.
+   */
+  async renew(subscriptionId: string) {
+    this.ensureEnabled();
+    const subscription = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id: subscriptionId });
+    const plan = findPlan(subscription?.planId);
+    if (!subscription || !subscription.simulated || !plan || subscription.status !== 'active') {
+      throw new BillingException(BillingErrorCode.NoSubscription, 'No active simulated subscription with this id.');
+    }
+    const closing = subscription.currentPeriodEnd ?? new Date();
+    const result = await this.fulfillment.fulfillInvoice(
+      {
+        id: `in_sim_${subscription.id}_${closing.getTime()}`,
+        paid: true,
+        subscriptionId: subscription.id,
+        amountPaidCents: toCents(plan.price[subscription.billingCycle]),
+        currency: 'usd',
+        billingReason: 'subscription_cycle',
+      },
+      {
+        id: subscription.id,
+        userId: subscription.userId,
+        planId: plan.id,
+        billingCycle: subscription.billingCycle,
+        status: 'active',
+        currentPeriodEnd: nextPeriodEnd(closing, subscription.billingCycle),
+        latestInvoiceId: null,
+        simulated: true,
+      },
+    );
+    return { credits_granted: result?.creditsGranted ?? 0, balance: result?.balance ?? 0 };
+  }
+
+  private ensureEnabled(): void {
+    if (!this.config.simulatedCheckout) throw new BillingException(BillingErrorCode.Unavailable, 'Not found');
+  }
+}

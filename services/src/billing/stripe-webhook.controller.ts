@@ -1,0 +1,17 @@
+import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { StripeWebhookService } from './stripe-webhook.service';
+
+@Controller('api/stripe')
+export class StripeWebhookController {
+  constructor(private readonly webhooks: StripeWebhookService) {}
+
+  /** Stripe signs the exact bytes it sent, so the signature is checked on the raw body. */
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  handle(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature: string | undefined) {
+    return this.webhooks.handle(request.rawBody, signature);
+  }
+}

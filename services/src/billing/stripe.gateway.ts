@@ -1,0 +1,199 @@
+import StripeSdk from 'stripe';
+import type { AppConfig } from '../config/app-config';
+import type { BillingCycle } from '../catalogue/catalogue';
+import { BillingErrorCode, BillingException } from './billing.exception';
+
+/** A subscription as Stripe (or the simulated checkout) reports it, with our user and plan from its metadata. */
+export interface SubscriptionSnapshot {
+  id: string;
+  userId: string;
+  planId: string;
+  billingCycle: BillingCycle;
+  status: string;
+  currentPeriodEnd: Date | null;
+  latestInvoiceId: string | null;
+  simulated: boolean;
+}
+
+export interface CheckoutSnapshot {
+  id: string;
+  paid: boolean;
+  status: 'open' | 'complete' | 'expired';
+  invoiceId: string | null;
+  subscriptionId: string | null;
+}
+
+export interface InvoiceSnapshot {
+  id: string;
+  paid: boolean;
+  subscriptionId: string | null;
+  amountPaidCents: number;
+  currency: string;
+  billingReason: string | null;
+}
+
+export interface CheckoutRequest {
+  mode: 'payment' | 'subscription';
+  customerId: string;
+  userId: string;
+  itemId: string;
+  itemName: string;
+  amountCents: number;
+  billingCycle: BillingCycle | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Stripe's own idempotency key, so a retried request opens one session. */
+  idempotencyKey: string;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+const cycleOf = (value: string | undefined): BillingCycle => (value === 'yearly' ? 'yearly' : 'monthly');
+
+/** The Stripe SDK calls billing makes, reduced to the facts billing needs; nothing else talks to Stripe. */
+export class StripeGateway {
+  private readonly stripe: StripeSdk;
+
+  constructor(private readonly settings: NonNullable<AppConfig['stripe']>) {
+    const base = settings.apiBase ? new URL(settings.apiBase) : null;
+    this.stripe = new StripeSdk(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'http:' ? 80 : 443),
+        protocol: base.protocol === 'http:' ? 'http' : 'https',
+      }),
+    });
+  }
+
+  /** Verifies the signature and age of a webhook delivery; throws BadSignature otherwise. */
+  parseEvent(rawBody: Buffer | string, signature: string | undefined): StripeSdk.Event {
+    if (!signature) throw new BillingException(BillingErrorCode.BadSignature, 'Missing Stripe-Signature header');
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new BillingException(
+        BillingErrorCode.BadSignature,
+        `Webhook signature check failed: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  async createCustomer(userId: string, email: string): Promise<string> {
+    const customer = await this.call(() =>
+      this.stripe.customers.create(
+        { email, metadata: { user_id: userId } },
+        // Two first checkouts at once still make one customer.
+        { idempotencyKey: `customer:${userId}` },
+      ),
+    );
+    return customer.id;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+    const metadata = {
+      user_id: request.userId,
+      item_id: request.itemId,
+      billing_cycle: request.billingCycle ?? '',
+    };
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: request.mode,
+          customer: request.customerId,
+          client_reference_id: request.userId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountCents,
+                product_data: { name: request.itemName },
+                ...(request.mode === 'subscription' && {
+                  recurring: { interval: request.billingCycle === 'yearly' ? 'year' : 'month' },
+                }),
+              },
+            },
+          ],
+          metadata,
+          ...(request.mode === 'subscription'
+            ? { subscription_data: { metadata } }
+            : { payment_intent_data: { metadata } }),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new BillingException(BillingErrorCode.ProviderFailed, 'Stripe returned no checkout URL');
+    return { id: session.id, url: session.url };
+  }
+
+  async retrieveCheckout(id: string): Promise<CheckoutSnapshot> {
+    const session = await this.call(() => this.stripe.checkout.sessions.retrieve(id));
+    return {
+      id: session.id,
+      paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+      status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+      invoiceId: idOf(session.invoice),
+      subscriptionId: idOf(session.subscription),
+    };
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionSnapshot> {
+    const sub = await this.call(() => this.stripe.subscriptions.retrieve(id));
+    // Since API 2025-03-31 the billing period lives on the subscription's items.
+    const periodEnd = sub.items.data[0]?.current_period_end;
+    return {
+      id: sub.id,
+      userId: sub.metadata.user_id ?? '',
+      planId: sub.metadata.item_id ?? '',
+      billingCycle: cycleOf(sub.metadata.billing_cycle),
+      status: sub.status,
+      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      latestInvoiceId: idOf(sub.latest_invoice),
+      simulated: false,
+    };
+  }
+
+  async retrieveInvoice(id: string): Promise<InvoiceSnapshot> {
+    const invoice = await this.call(() => this.stripe.invoices.retrieve(id));
+    return {
+      id: invoice.id ?? id,
+      paid: invoice.status === 'paid',
+      subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+      amountPaidCents: invoice.amount_paid,
+      currency: invoice.currency,
+      billingReason: invoice.billing_reason,
+    };
+  }
+
+  async cancelSubscription(id: string): Promise<void> {
+    await this.call(() => this.stripe.subscriptions.cancel(id));
+  }
+
+  async createPortal(customerId: string, returnUrl: string): Promise<string> {
+    const portal = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
+    return portal.url;
+  }
+
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof BillingException) throw error;
+      const stripeError = error as { statusCode?: number; message?: string };
+      if (stripeError.statusCode === 404) {
+        throw new BillingException(BillingErrorCode.SessionNotFound, 'Not found at Stripe');
+      }
+      throw new BillingException(
+        BillingErrorCode.ProviderFailed,
+        `The payment provider did not answer: ${stripeError.message ?? String(error)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,23 @@
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  body: Record<string, any>;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface FakeStripe {
+  baseUrl: string;
+  secretKey: string;
+  requests: FakeStripeRequest[];
+  sessions: Map<string, Record<string, any>>;
+  subscriptions: Map<string, Record<string, any>>;
+  invoices: Map<string, Record<string, any>>;
+  customers: Map<string, Record<string, any>>;
+  pay(sessionId: string): Record<string, any>;
+  renew(subscriptionId: string): string;
+  event(type: string, objectId: string, eventId?: string): string;
+  sign(payload: string, options?: { secret?: string; timestamp?: number }): string;
+  close(): Promise<void>;
+}
+
+export function startFakeStripe(options: { webhookSecret: string }): Promise<FakeStripe>;

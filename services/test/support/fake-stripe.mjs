@@ -1,0 +1,234 @@
+// A local stand-in for the parts of Stripe's API that billing calls, so the real `stripe` SDK runs
+// against it (STRIPE_API_BASE). Used by the billing integration suite and by `npm run bench:billing`.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import StripeSdk from 'stripe';
+
+const newId = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const MONTH = 30 * 24 * 3600;
+
+/** `a[b][0][c]=1` form fields, as the SDK encodes them, into nested objects. */
+function parseForm(body) {
+  const out = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/[[\]]+/).filter(Boolean);
+    let node = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = node[part] ??= {};
+    });
+  }
+  return out;
+}
+
+/**
+ * Starts the fake on a free port. Tests drive it: `pay(sessionId)` is the buyer paying at Stripe,
+ * `renew(subscriptionId)` a new period's invoice, `event(type, id)` and `sign(payload)` make webhook
+ * deliveries as Stripe would.
+ */
+export async function startFakeStripe({ webhookSecret }) {
+  const customers = new Map();
+  const sessions = new Map();
+  const subscriptions = new Map();
+  const invoices = new Map();
+  const requests = [];
+  const customerByKey = new Map();
+
+  const invoiceFor = (subscription, reason, amount) => {
+    const invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      status: 'paid',
+      amount_paid: amount,
+      currency: 'usd',
+      billing_reason: reason,
+      customer: subscription.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: {} } },
+    };
+    invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  };
+
+  const routes = [
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (body, headers) => {
+        const key = headers['idempotency-key'];
+        if (key && customerByKey.has(key)) return customers.get(customerByKey.get(key));
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          email: body.email ?? null,
+          metadata: body.metadata ?? {},
+        };
+        customers.set(customer.id, customer);
+        if (key) customerByKey.set(key, customer.id);
+        return customer;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (body) => {
+        const item = body.line_items?.['0'] ?? {};
+        const id = newId('cs_test');
+        const session = {
+          id,
+          object: 'checkout.session',
+          mode: body.mode,
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          customer: body.customer ?? null,
+          client_reference_id: body.client_reference_id ?? null,
+          metadata: body.metadata ?? {},
+          subscription_metadata: body.subscription_data?.metadata ?? {},
+          amount_total: Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
+          currency: item.price_data?.currency ?? 'usd',
+          recurring_interval: item.price_data?.recurring?.interval ?? null,
+          success_url: body.success_url,
+          cancel_url: body.cancel_url,
+          invoice: null,
+          subscription: null,
+        };
+        sessions.set(id, session);
+        return session;
+      },
+    ],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (_b, _h, [id]) => sessions.get(id)],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_b, _h, [id]) => subscriptions.get(id)],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (_b, _h, [id]) => {
+        const subscription = subscriptions.get(id);
+        if (subscription) subscription.status = 'canceled';
+        return subscription;
+      },
+    ],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, (_b, _h, [id]) => invoices.get(id)],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (body) =>
+        customers.has(body.customer)
+          ? {
+              id: newId('bps'),
+              object: 'billing_portal.session',
+              url: `https://billing.stripe.test/p/${body.customer}`,
+              return_url: body.return_url,
+            }
+          : undefined,
+    ],
+  ];
+
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const parsed = parseForm(body);
+      requests.push({ method: req.method, path: url.pathname, body: parsed, headers: req.headers });
+      const send = (status, value) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req') });
+        res.end(JSON.stringify(value));
+      };
+      if (req.headers.authorization !== `Bearer ${fake.secretKey}`) {
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      for (const [method, pattern, handler] of routes) {
+        const match = req.method === method && pattern.exec(url.pathname);
+        if (!match) continue;
+        const result = handler(parsed, req.headers, match.slice(1));
+        if (result) return send(200, result);
+        return send(404, { error: { type: 'invalid_request_error', message: `No such object: ${url.pathname}` } });
+      }
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  const stripe = new StripeSdk('sk_test_fake');
+
+  const fake = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    secretKey: 'sk_test_fake',
+    requests,
+    sessions,
+    subscriptions,
+    invoices,
+    customers,
+
+    /** The buyer pays at Stripe; a plan's checkout also starts its subscription and first invoice. */
+    pay(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
+      if (session.status === 'complete') return session;
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      if (session.mode === 'subscription') {
+        const subscription = {
+          id: newId('sub'),
+          object: 'subscription',
+          status: 'active',
+          customer: session.customer,
+          metadata: session.subscription_metadata,
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: newId('si'),
+                object: 'subscription_item',
+                current_period_start: now(),
+                current_period_end: now() + MONTH,
+              },
+            ],
+          },
+          latest_invoice: null,
+        };
+        subscriptions.set(subscription.id, subscription);
+        session.subscription = subscription.id;
+        session.invoice = invoiceFor(subscription, 'subscription_create', session.amount_total).id;
+      }
+      return session;
+    },
+
+    /** The next period of a subscription, paid: returns the new invoice's id. */
+    renew(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      const item = subscription.items.data[0];
+      item.current_period_start = item.current_period_end;
+      item.current_period_end += MONTH;
+      const first = invoices.get(subscription.latest_invoice);
+      return invoiceFor(subscription, 'subscription_cycle', first?.amount_paid ?? 0).id;
+    },
+
+    /** A webhook event about an object as it is now (Stripe sends a snapshot; the server re-reads it). */
+    event(type, objectId, eventId = newId('evt')) {
+      const object = sessions.get(objectId) ??
+        subscriptions.get(objectId) ??
+        invoices.get(objectId) ?? { id: objectId };
+      return JSON.stringify({
+        id: eventId,
+        object: 'event',
+        api_version: '2026-10-28',
+        created: now(),
+        type,
+        data: { object },
+      });
+    },
+
+    /** The Stripe-Signature header for `payload`, as Stripe computes it. */
+    sign(payload, { secret = webhookSecret, timestamp = now() } = {}) {
+      return stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    },
+
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  return fake;
+}
