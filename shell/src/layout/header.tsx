@@ -92,6 +92,9 @@ function AccountMenu({ user }: { user: User }) {
             <strong className="shell-account__name">{name}</strong>
             <span className="shell-account__email">{user.email}</span>
           </div>
+          <Link to="/pricing" className="shell-dropdown__item" onClick={close}>
+            {t('buyCredits')}
+          </Link>
           <button type="button" className="shell-dropdown__item shell-dropdown__action" onClick={signOut}>
             {t('signOut')}
           </button>
@@ -209,6 +212,7 @@ export function Header() {
               <Link to="/credits" className="shell-credits">
                 {credits} {t('credits')}
               </Link>
+              <Link to="/pricing">{t('buyCredits')}</Link>
               <button type="button" className="pf-button pf-button--secondary pf-button--sm" onClick={signOut}>
                 {t('signOut')}
               </button>
