@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { VideoAvailability } from '../src/video/video-availability';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -12,10 +13,24 @@ describe.each(databaseKinds())('health and migrations on %s', (kind) => {
     await t?.close();
   });
 
-  it('answers ok after a real database round trip', async () => {
+  it('answers ok after a real database round trip, with the video provider and its models', async () => {
+    await t.app.get(VideoAvailability).ready();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      video: {
+        provider: 'local',
+        status: 'ok',
+        reason: null,
+        checkedAt: expect.any(String),
+        lastError: null,
+        models: {
+          veo3: { available: true, providerModel: 'local-ffmpeg', reason: null },
+          'veo3-fast-frames': { available: true, providerModel: 'local-ffmpeg', reason: null },
+        },
+      },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

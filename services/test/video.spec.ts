@@ -92,6 +92,14 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
       [{ prompt: 'a cat', model: 'veo3' }, false, 401, 'Please login before generating a video'],
       [{ prompt: 'a cat', model: 'sora' }, true, 400, 'Unknown model: sora'],
       [{ prompt: 'x'.repeat(2001), model: 'veo3' }, true, 400, 'The prompt is too long: at most 2000 characters'],
+      [{ prompt: 'a cat', model: 'veo3', aspect_ratio: '4:3' }, true, 400, 'aspect_ratio must be 16:9 or 9:16'],
+      [{ prompt: 'a cat', model: 'veo3', resolution: '4k' }, true, 400, 'resolution must be 720p or 1080p'],
+      [
+        { prompt: 'a cat', model: 'veo3', negative_prompt: 'x'.repeat(501) },
+        true,
+        400,
+        'The negative prompt is too long: at most 500 characters',
+      ],
     ])('%j (signed in: %s) → %i %s', async (fields, signedIn, code, message) => {
       const user = signedIn ? await userWith(`v${code}${message.length}@example.com`, 100) : undefined;
       const res = await generate(fields, user);
@@ -169,6 +177,46 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(history.json().data).toMatchObject({ total: 1, page: 1, pages: 1 });
     expect(history.json().data.items[0]).toMatchObject({ id: taskId, status: 'completed' });
     expect(await balance(user)).toBe(60);
+  });
+
+  it('the options reach the provider as given, and the status and history replies carry the format', async () => {
+    const user = await userWith('shapes@example.com', 40);
+    const res = await generate(
+      { prompt: 'tall', model: 'veo3', aspect_ratio: '9:16', resolution: '1080p', negative_prompt: ' no rain ' },
+      user,
+    );
+    expect(res.statusCode).toBe(200);
+    const { taskId } = res.json().data;
+    const done = await waitFor(user, taskId, ['completed']);
+    expect(done).toMatchObject({ aspect_ratio: '9:16', resolution: '1080p' });
+    const submitted = provider.submits.find((s) => s.taskId === taskId)!;
+    expect(submitted).toMatchObject({
+      shape: { aspectRatio: '9:16', resolution: '1080p' },
+      negativePrompt: 'no rain',
+      providerModel: 'scripted',
+      lastFrame: null,
+    });
+    expect(submitted.callbackUrl).toMatch(
+      new RegExp(`^http://localhost:3000/api/video/callback/${taskId}\\?token=[\\w-]{32}$`),
+    );
+  });
+
+  it.each<[Record<string, string>, boolean, string]>([
+    [{ model: 'veo3-fast-frames', negative_prompt: 'rain' }, false, 'negative_prompt is only for Text to Video'],
+    [{ model: 'veo3' }, true, 'last_frame is only for Image to Video'],
+  ])('refuses an option of the other mode: %j (last frame: %s)', async (fields, lastFrame, message) => {
+    const user = await userWith(`mode${message.length}@example.com`, 40);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const image = { data: png, filename: 'a.png', type: 'image/png' };
+    const res = await generate({ prompt: 'a cat', ...fields }, user, {
+      ...(fields.model === 'veo3-fast-frames' ? { image } : {}),
+      ...(lastFrame ? { last_frame: image } : {}),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VIDEO_BAD_OPTION', message });
+    expect(await balance(user)).toBe(40);
   });
 
   it('image mode: the uploaded image reaches the provider', async () => {

@@ -3,16 +3,36 @@
  * billing read. Prices are USD; the browser's copy of these numbers is display only.
  */
 
-/** The generation models of SPEC §3; `id` is the apiPath the browser sends as `model`. */
+import type { Resolution } from '../video/generation-options';
+
+/** Credits per video at each resolution: Google prices 720p and 1080p alike, so we do too. */
+const VEO_PRICES: Readonly<Record<Resolution, number>> = { '720p': 40, '1080p': 40 };
+
+/**
+ * The generation models of SPEC §3; `id` is the apiPath the browser sends as `model`, `cost` the
+ * price at the default resolution (what SPEC §3 lists) and `prices` the price at each resolution.
+ */
 export const VIDEO_MODELS = {
-  veo3: { id: 'veo3', name: 'VEO 3 Text', mode: 'text', cost: 40 },
-  'veo3-fast-frames': { id: 'veo3-fast-frames', name: 'VEO 3 Image', mode: 'image', cost: 40 },
+  veo3: { id: 'veo3', name: 'VEO 3 Text', mode: 'text', cost: VEO_PRICES['720p'], prices: VEO_PRICES },
+  'veo3-fast-frames': {
+    id: 'veo3-fast-frames',
+    name: 'VEO 3 Image',
+    mode: 'image',
+    cost: VEO_PRICES['720p'],
+    prices: VEO_PRICES,
+  },
 } as const;
 
 export type VideoModelId = keyof typeof VIDEO_MODELS;
+export type VideoModel = (typeof VIDEO_MODELS)[VideoModelId];
 
-export function findVideoModel(id: string): (typeof VIDEO_MODELS)[VideoModelId] | undefined {
+export function findVideoModel(id: string): VideoModel | undefined {
   return Object.hasOwn(VIDEO_MODELS, id) ? VIDEO_MODELS[id as VideoModelId] : undefined;
+}
+
+/** What one video of `model` at `resolution` costs. */
+export function videoCost(model: VideoModel, resolution: Resolution): number {
+  return model.prices[resolution];
 }
 
 export type BillingCycle = 'monthly' | 'yearly';

@@ -34,6 +34,13 @@ const emailList = z.preprocess(
 );
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const veoModel = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^(auto|[\w.-]+)$/, 'must be auto or a model id such as veo-3.1-generate-001')
+    .default('auto'),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -78,8 +85,10 @@ const envSchema = z.object({
   VIDEO_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'veo', 'kie']).default('local')),
   GEMINI_API_KEY: optionalString,
   GEMINI_BASE_URL: optionalUrl,
-  VEO_TEXT_MODEL: z.preprocess(emptyToUndefined, z.string().default('veo-3.0-generate-001')),
-  VEO_IMAGE_MODEL: z.preprocess(emptyToUndefined, z.string().default('veo-3.0-fast-generate-001')),
+  // `auto` picks from the key's own model list; an explicit id is checked against it.
+  VEO_MODEL: veoModel,
+  VEO_FAST_MODEL: veoModel,
+  VIDEO_MODEL_CHECK_S: int(600, 10, 86_400),
   KIE_API_KEY: optionalString,
   KIE_BASE_URL: optionalUrl,
   GENERATION_TIMEOUT_S: int(900, 30),
@@ -142,9 +151,11 @@ export interface AppConfig {
     provider: 'local' | 'veo' | 'kie';
     geminiApiKey: string | null;
     geminiBaseUrl: string | null;
-    /** Veo model ids for our text (`veo3`) and image (`veo3-fast-frames`) models. */
-    veoTextModel: string;
-    veoImageModel: string;
+    /** Veo model for text mode (`veo3`), and the fast one for image mode (`veo3-fast-frames`): `auto` or an id. */
+    veoModel: string;
+    veoFastModel: string;
+    /** How often the provider's model list is checked again (also after a provider 404). */
+    modelCheckSeconds: number;
     kieApiKey: string | null;
     kieBaseUrl: string | null;
     timeoutSeconds: number;
@@ -246,8 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       provider: e.VIDEO_PROVIDER,
       geminiApiKey: e.GEMINI_API_KEY ?? null,
       geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
-      veoTextModel: e.VEO_TEXT_MODEL,
-      veoImageModel: e.VEO_IMAGE_MODEL,
+      veoModel: e.VEO_MODEL,
+      veoFastModel: e.VEO_FAST_MODEL,
+      modelCheckSeconds: e.VIDEO_MODEL_CHECK_S,
       kieApiKey: e.KIE_API_KEY ?? null,
       kieBaseUrl: e.KIE_BASE_URL ?? null,
       timeoutSeconds: e.GENERATION_TIMEOUT_S,

@@ -2,6 +2,7 @@ import { InitialUsers1763683200000 } from './migrations/1763683200000-initial-us
 import { SessionsAndLedger1763683300000 } from './migrations/1763683300000-sessions-and-ledger';
 import { VideoTasks1763683400000 } from './migrations/1763683400000-video-tasks';
 import { Billing1763683500000 } from './migrations/1763683500000-billing';
+import { VideoOptions1763683600000 } from './migrations/1763683600000-video-options';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   SessionsAndLedger1763683300000,
   VideoTasks1763683400000,
   Billing1763683500000,
+  VideoOptions1763683600000,
 ];

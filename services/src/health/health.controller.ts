@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { HealthService } from './health.service';
+import { HealthService, type HealthReport } from './health.service';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -9,9 +9,13 @@ export class HealthController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  @ApiOkResponse({ description: 'The service and its database answer', schema: { example: { status: 'ok' } } })
+  @ApiOkResponse({
+    description:
+      'The service and its database answer; `degraded` when video generation is refused for lack of a usable provider model',
+    schema: { example: { status: 'degraded', video: { provider: 'veo', status: 'degraded', reason: '…' } } },
+  })
   @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
-  check(): Promise<{ status: 'ok' }> {
+  check(): Promise<HealthReport> {
     return this.health.check();
   }
 }

@@ -1,15 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { VideoAvailability, type VideoHealth } from '../video/video-availability';
 import { HealthErrorCode, HealthException } from './health.exception';
 
 const DATABASE_TIMEOUT_MS = 3_000;
 
+export interface HealthReport {
+  /** `degraded`: the site serves, but video generation is refused (see `video.reason`). */
+  status: 'ok' | 'degraded';
+  video: VideoHealth;
+}
+
 @Injectable()
 export class HealthService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly video: VideoAvailability,
+  ) {}
 
-  /** A real round trip to the database, bounded so a hung database answers 503 rather than hanging the probe. */
-  async check(): Promise<{ status: 'ok' }> {
+  /**
+   * A real round trip to the database, bounded so a hung database answers 503 rather than hanging
+   * the probe; and what the video provider's model check last found, which never fails the probe.
+   */
+  async check(): Promise<HealthReport> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -18,7 +31,6 @@ export class HealthService {
           timer = setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS);
         }),
       ]);
-      return { status: 'ok' };
     } catch (error) {
       throw new HealthException(
         HealthErrorCode.DatabaseDown,
@@ -27,5 +39,7 @@ export class HealthService {
     } finally {
       clearTimeout(timer);
     }
+    const video = this.video.health();
+    return { status: video.status, video };
   }
 }

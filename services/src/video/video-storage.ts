@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { JWT_SECRET } from '../auth/auth.tokens';
 import { runFfmpeg } from './ffmpeg.runner';
 
-export type LinkKind = 'file' | 'upload' | 'poster';
+export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster';
 
 /** How long a video link stays valid; status and history replies hand out fresh ones. */
 export const VIDEO_LINK_SECONDS = 6 * 3600;
@@ -26,9 +26,10 @@ export class VideoStorage {
     this.videosDir = join(config.dataDir, 'videos');
   }
 
-  async saveUpload(taskId: string, data: Buffer, ext: string): Promise<string> {
+  /** Stores an uploaded image: the first frame, or with `suffix` another one (the last frame). */
+  async saveUpload(taskId: string, data: Buffer, ext: string, suffix = ''): Promise<string> {
     await mkdir(this.uploadsDir, { recursive: true });
-    const name = `${taskId}.${ext}`;
+    const name = `${taskId}${suffix}.${ext}`;
     await writeFile(join(this.uploadsDir, name), data);
     return name;
   }
@@ -66,7 +67,7 @@ export class VideoStorage {
   }
 
   /**
-   * `/api/video/file/<id>?exp=…&sig=…` (or `/upload/` for the task's image): usable without a
+   * `/api/video/file/<id>?exp=…&sig=…` (or `/upload/`, `/last-frame/` for the task's images): usable without a
    * header (a <video> element, a provider fetching the image), only until it expires.
    */
   signedUrl(taskId: string, kind: LinkKind = 'file', now = Date.now()): string {

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { AspectRatio, Resolution } from './generation-options';
 
 export type VideoTaskStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export const UNFINISHED: VideoTaskStatus[] = ['pending', 'processing'];
@@ -17,6 +18,16 @@ export class VideoTaskEntity {
 
   @Column({ type: 'text' })
   prompt: string;
+
+  @Column({ name: 'aspect_ratio', type: 'varchar', length: 8, default: '16:9' })
+  aspectRatio: AspectRatio;
+
+  @Column({ type: 'varchar', length: 8, default: '720p' })
+  resolution: Resolution;
+
+  /** Text mode only. */
+  @Column({ name: 'negative_prompt', type: 'varchar', length: 500, nullable: true })
+  negativePrompt: string | null;
 
   @Column({ type: 'varchar', length: 20 })
   status: VideoTaskStatus;
@@ -41,6 +52,21 @@ export class VideoTaskEntity {
 
   @Column({ name: 'image_mime', type: 'varchar', length: 40, nullable: true })
   imageMime: string | null;
+
+  /** Image mode only, optional: the frame the video should end on. */
+  @Column({ name: 'last_frame_path', type: 'varchar', length: 300, nullable: true })
+  lastFramePath: string | null;
+
+  @Column({ name: 'last_frame_mime', type: 'varchar', length: 40, nullable: true })
+  lastFrameMime: string | null;
+
+  /** The provider's own model that took the task (e.g. veo-3.1-generate-001), for operators' logs. */
+  @Column({ name: 'provider_model', type: 'varchar', length: 100, nullable: true })
+  providerModel: string | null;
+
+  /** Secret part of the provider's callback URL: a callback without it is ignored. */
+  @Column({ name: 'callback_token', type: 'varchar', length: 64, nullable: true })
+  callbackToken: string | null;
 
   @Column({ name: 'result_path', type: 'varchar', length: 300, nullable: true })
   resultPath: string | null;

@@ -7,9 +7,16 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction } from '../database/transaction';
-import { ProviderError, type ProviderInput, type VideoProvider } from './providers/video-provider';
+import {
+  ModelUnavailableError,
+  ProviderError,
+  type ProviderImage,
+  type ProviderInput,
+  type VideoProvider,
+} from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
 import { VIDEO_PROVIDER } from './video.tokens';
+import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 import type { VideoModelId } from '../catalogue/catalogue';
@@ -20,6 +27,9 @@ const MAX_RETRIES = 6;
 const LOCAL_POLL_MS = 400;
 /** How often the worker looks for unfinished tasks that nothing has scheduled (a lost job, a failed enqueue). */
 const SWEEP_MS = 30_000;
+/** What the user reads when the provider's model went away under their task (the operators get a log line). */
+export const MODEL_GONE_MESSAGE =
+  'The video model is not available right now, so this video could not be made. Your credits have been refunded.';
 
 /** Whether a process of this machine still runs (our own pid counts as gone: it belonged to a previous life). */
 function isProcessAlive(pid: number): boolean {
@@ -56,6 +66,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
     private readonly credits: CreditsService,
     private readonly storage: VideoStorage,
+    private readonly availability: VideoAvailability,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -125,7 +136,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         await this.submit(task);
         return;
       }
-      const status = await this.provider.poll(task.providerJobId);
+      const status = await this.provider.poll(task.providerJobId, task);
       if (status.state === 'running') {
         await this.release(task, { status: 'processing', statusMessage: status.message ?? 'Generating your video' });
         await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
@@ -148,29 +159,44 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async submit(task: VideoTaskEntity): Promise<void> {
+    const model = task.model as VideoModelId;
+    const target = this.availability.target(model);
+    if (target.providerModel === null) {
+      this.logger.error(`task ${task.id}: no ${this.provider.name} model serves ${model} (${target.reason}); refunded`);
+      await this.fail(task, MODEL_GONE_MESSAGE);
+      return;
+    }
     const input: ProviderInput = {
       taskId: task.id,
       prompt: task.prompt,
-      model: task.model as VideoModelId,
-      image: task.imagePath
-        ? { data: await readFile(this.storage.uploadPath(task.imagePath)), mimeType: task.imageMime ?? 'image/png' }
-        : null,
+      model,
+      providerModel: target.providerModel,
+      shape: { aspectRatio: task.aspectRatio, resolution: task.resolution },
+      negativePrompt: task.negativePrompt,
+      image: await this.readImage(task.imagePath, task.imageMime),
+      lastFrame: await this.readImage(task.lastFramePath, task.lastFrameMime),
+      callbackUrl: `${this.config.siteUrl}/api/video/callback/${task.id}?token=${task.callbackToken ?? ''}`,
       onProgress: (message) => void this.updateMessage(task.id, message),
     };
     const jobId = await this.provider.submit(input);
     await this.release(task, {
       providerJobId: jobId,
+      providerModel: target.providerModel,
       status: 'processing',
       statusMessage: 'Your video is being generated',
     });
     await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
   }
 
+  private async readImage(name: string | null, mimeType: string | null): Promise<ProviderImage | null> {
+    return name ? { data: await readFile(this.storage.uploadPath(name)), mimeType: mimeType ?? 'image/png' } : null;
+  }
+
   private async complete(task: VideoTaskEntity): Promise<void> {
     void this.updateMessage(task.id, 'Saving your video');
     const incoming = await this.storage.incomingVideoPath(task.id);
     try {
-      await this.provider.download(task.providerJobId!, incoming);
+      await this.provider.download(task.providerJobId!, incoming, task);
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
       await this.dataSource.getRepository(VideoTaskEntity).update(
@@ -225,6 +251,15 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async handleError(task: VideoTaskEntity, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ModelUnavailableError) {
+      // For operators: which model went away, at which provider, for which task.
+      this.logger.error(
+        `task ${task.id}: ${this.provider.name} model ${error.providerModel} is no longer available (${message}); refunded, checking the models again`,
+      );
+      await this.fail(task, MODEL_GONE_MESSAGE);
+      await this.availability.reportGone(error.providerModel);
+      return;
+    }
     const retryable = !(error instanceof ProviderError) || error.retryable;
     if (retryable && task.attempts < MAX_RETRIES) {
       this.logger.warn(`task ${task.id}: ${message}; retrying`);

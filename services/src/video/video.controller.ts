@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { UserEntity } from '../users/user.entity';
+import { CallbackQuerySchema, type CallbackQueryDto } from './dto/callback-query.dto';
 import { FileQuerySchema, HistoryQuerySchema, type FileQueryDto, type HistoryQueryDto } from './dto/history-query.dto';
 import { readGenerateForm } from './generate-form';
 import { VideoService } from './video.service';
@@ -27,6 +28,21 @@ export class VideoController {
   @ApiConsumes('multipart/form-data')
   async generate(@CurrentUser() user: UserEntity | null, @Req() request: FastifyRequest) {
     return { success: true, data: await this.video.generate(user, await readGenerateForm(request)) };
+  }
+
+  /** What the generator may offer now (formats, options, prices) and whether generation is available. */
+  @Get('options')
+  @Header('Cache-Control', 'no-store')
+  async options() {
+    return { success: true, data: await this.video.options() };
+  }
+
+  /** The provider's "task finished" call (kie.ai callBackUrl): only wakes the task, see VideoService.wake. */
+  @Post('callback/:taskId')
+  @HttpCode(200)
+  async callback(@Param('taskId') taskId: string, @Query({ schema: CallbackQuerySchema }) query: CallbackQueryDto) {
+    await this.video.wake(taskId, query.token);
+    return { success: true };
   }
 
   @Get('status/:taskId')
@@ -80,6 +96,19 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('upload', taskId, user, query.exp, query.sig);
+    await reply.header('Cache-Control', 'private, max-age=600').sendFile(name, this.storage.uploadsDir);
+  }
+
+  /** The task's last frame (image mode), like `upload`. */
+  @Get('last-frame/:taskId')
+  @UseGuards(OptionalJwtAuthGuard)
+  async lastFrame(
+    @CurrentUser() user: UserEntity | null,
+    @Param('taskId') taskId: string,
+    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const name = await this.video.fileFor('last-frame', taskId, user, query.exp, query.sig);
     await reply.header('Cache-Control', 'private, max-age=600').sendFile(name, this.storage.uploadsDir);
   }
 }

@@ -10,6 +10,9 @@ export enum VideoErrorCode {
   InvalidImage = 'VIDEO_INVALID_IMAGE',
   ImageTooLarge = 'VIDEO_IMAGE_TOO_LARGE',
   BadForm = 'VIDEO_BAD_FORM',
+  BadOption = 'VIDEO_BAD_OPTION',
+  UnsupportedOption = 'VIDEO_UNSUPPORTED_OPTION',
+  Unavailable = 'VIDEO_UNAVAILABLE',
   NotFound = 'VIDEO_NOT_FOUND',
   LinkExpired = 'VIDEO_LINK_EXPIRED',
 }
@@ -24,6 +27,9 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.InvalidImage]: 400,
   [VideoErrorCode.ImageTooLarge]: 413,
   [VideoErrorCode.BadForm]: 400,
+  [VideoErrorCode.BadOption]: 400,
+  [VideoErrorCode.UnsupportedOption]: 400,
+  [VideoErrorCode.Unavailable]: 503,
   [VideoErrorCode.NotFound]: 404,
   [VideoErrorCode.LinkExpired]: 403,
 };

@@ -11,6 +11,7 @@ import { VIDEO_QUEUE } from './queue/video-queue';
 import { VideoController } from './video.controller';
 import { VideoService } from './video.service';
 import { VIDEO_PROVIDER } from './video.tokens';
+import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
 import { VideoTaskEntity } from './video-task.entity';
 import { VideoWorker } from './video-worker';
@@ -22,6 +23,7 @@ import { VideoWorker } from './video-worker';
     VideoService,
     VideoStorage,
     VideoWorker,
+    VideoAvailability,
     {
       provide: VIDEO_QUEUE,
       inject: [APP_CONFIG],
@@ -30,6 +32,6 @@ import { VideoWorker } from './video-worker';
     },
     { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
   ],
-  exports: [VideoService, VideoWorker],
+  exports: [VideoService, VideoWorker, VideoAvailability],
 })
 export class VideoModule {}

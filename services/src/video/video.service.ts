@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -7,12 +7,17 @@ import { CreditsErrorCode, CreditsException } from '../credits/credits.exception
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
+import { findVideoModel, VIDEO_MODELS, videoCost, type VideoModelId } from '../catalogue/catalogue';
+import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION, type AspectRatio, type Resolution } from './generation-options';
 import { checkImage } from './image-check';
+import { checkGenerationOptions } from './options-check';
+import type { VideoProvider } from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
+import { VideoAvailability } from './video-availability';
 import { VideoErrorCode, VideoException } from './video.exception';
-import { findVideoModel } from '../catalogue/catalogue';
+import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoStorage, type LinkKind } from './video-storage';
-import { VideoTaskEntity } from './video-task.entity';
+import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 
 export const MAX_PROMPT_LENGTH = 2000;
 
@@ -20,6 +25,10 @@ export interface GenerateForm {
   prompt?: string;
   model?: string;
   image?: Buffer | null;
+  aspectRatio?: string;
+  resolution?: string;
+  negativePrompt?: string;
+  lastFrame?: Buffer | null;
   /** The Idempotency-Key header, when the client sent one. */
   clientKey?: string | null;
 }
@@ -34,6 +43,8 @@ export interface PublicVideoTask {
   error_message: string | null;
   model: string;
   prompt: string;
+  aspect_ratio: AspectRatio;
+  resolution: Resolution;
   created_at: string;
   updated_at: string;
 }
@@ -48,6 +59,8 @@ export class VideoService {
     @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
     private readonly credits: CreditsService,
     private readonly storage: VideoStorage,
+    private readonly availability: VideoAvailability,
+    @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
   ) {}
 
   /**
@@ -73,20 +86,45 @@ export class VideoService {
     }
     if (!user) throw new VideoException(VideoErrorCode.NotSignedIn, 'Please login before generating a video');
     if (!model) throw new VideoException(VideoErrorCode.UnknownModel, `Unknown model: ${form.model ?? ''}`);
+    const options = checkGenerationOptions(
+      {
+        aspectRatio: form.aspectRatio,
+        resolution: form.resolution,
+        negativePrompt: form.negativePrompt,
+        lastFrame: Boolean(form.lastFrame),
+      },
+      model.mode,
+      this.provider.support,
+    );
     const image = imageMode && form.image ? { data: form.image, ...(await checkImage(form.image)) } : null;
+    const lastFrame =
+      options.lastFrame && form.lastFrame ? { data: form.lastFrame, ...(await checkImage(form.lastFrame)) } : null;
 
     const clientKey = form.clientKey?.slice(0, 100) || null;
     const replay = clientKey ? await this.findByClientKey(user.id, clientKey) : null;
     if (replay) return replay;
 
+    // Refused before the debit: a request no provider model can serve must cost nothing.
+    await this.availability.ready();
+    if (this.availability.target(model.id).providerModel === null) {
+      throw new VideoException(
+        VideoErrorCode.Unavailable,
+        'Video generation is unavailable right now. No credits were taken; please try again later.',
+      );
+    }
+
+    const cost = videoCost(model, options.resolution);
     const taskId = randomUUID();
     const imagePath = image ? await this.storage.saveUpload(taskId, image.data, image.ext) : null;
+    const lastFramePath = lastFrame
+      ? await this.storage.saveUpload(taskId, lastFrame.data, lastFrame.ext, '-last')
+      : null;
     try {
       const remainingCredits = await inTransaction(this.dataSource, async (m) => {
         const { balance } = await this.credits.debit(
           {
             userId: user.id,
-            amount: model.cost,
+            amount: cost,
             sourceType: 'video',
             sourceId: taskId,
             description: `${model.name} video`,
@@ -99,12 +137,18 @@ export class VideoService {
           userId: user.id,
           model: model.id,
           prompt,
+          aspectRatio: options.aspectRatio,
+          resolution: options.resolution,
+          negativePrompt: options.negativePrompt,
           status: 'pending',
           statusMessage: 'Waiting to start',
-          cost: model.cost,
+          cost,
           provider: this.config.video.provider,
           imagePath,
           imageMime: image?.mime ?? null,
+          lastFramePath,
+          lastFrameMime: lastFrame?.mime ?? null,
+          callbackToken: randomBytes(24).toString('base64url'),
           clientKey,
           attempts: 0,
         });
@@ -116,7 +160,8 @@ export class VideoService {
         .catch((error: unknown) => this.logger.warn(`could not schedule ${taskId}: ${String(error)}`));
       return { taskId, remainingCredits };
     } catch (error) {
-      if (imagePath) await this.storage.discard(this.storage.uploadPath(imagePath));
+      for (const path of [imagePath, lastFramePath])
+        if (path) await this.storage.discard(this.storage.uploadPath(path));
       // The same request arrived twice at once: the other one created the task and paid for it.
       const replayed = clientKey && isUniqueViolation(error) ? await this.findByClientKey(user.id, clientKey) : null;
       if (replayed) return replayed;
@@ -124,7 +169,7 @@ export class VideoService {
         const balance = (await this.credits.checkModel(user.id, model.id)).balance;
         throw new VideoException(
           VideoErrorCode.InsufficientCredits,
-          `Not enough credits! Generating a ${model.name} video requires ${model.cost} credits, you currently have ${balance} credits`,
+          `Not enough credits! Generating a ${model.name} video requires ${cost} credits, you currently have ${balance} credits`,
         );
       }
       throw error;
@@ -136,6 +181,51 @@ export class VideoService {
     if (!task) return null;
     const { balance } = await this.credits.checkModel(userId, task.model);
     return { taskId: task.id, remainingCredits: balance };
+  }
+
+  /**
+   * What the generator may offer now: the provider's options, the price at each resolution, and
+   * per model whether it can be used (with a message for the user when not).
+   */
+  async options() {
+    await this.availability.ready();
+    const { support } = this.provider;
+    const models = Object.fromEntries(
+      (Object.keys(VIDEO_MODELS) as VideoModelId[]).map((id) => {
+        const available = this.availability.target(id).providerModel !== null;
+        return [
+          id,
+          {
+            available,
+            message: available ? null : 'Video generation is unavailable right now. Please try again later.',
+            prices: VIDEO_MODELS[id].prices,
+          },
+        ];
+      }),
+    );
+    return {
+      defaults: { aspect_ratio: DEFAULT_ASPECT_RATIO, resolution: DEFAULT_RESOLUTION },
+      shapes: support.shapes.map((s) => ({ aspect_ratio: s.aspectRatio, resolution: s.resolution })),
+      negative_prompt: support.negativePrompt,
+      last_frame: support.lastFrame,
+      models,
+    };
+  }
+
+  /**
+   * A provider's callback for a task: with the task's token it only asks the worker to read the
+   * task from the provider now. It carries no result, so a forged or replayed one changes nothing.
+   */
+  async wake(taskId: string, token: string | undefined): Promise<void> {
+    const task = await this.dataSource
+      .getRepository(VideoTaskEntity)
+      .findOne({ select: { id: true, status: true, callbackToken: true }, where: { id: taskId } });
+    const expected = Buffer.from(task?.callbackToken ?? '');
+    const given = Buffer.from(token ?? '');
+    if (!task || !expected.length || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
+    }
+    if (UNFINISHED.includes(task.status)) await this.queue.enqueue(task.id);
   }
 
   /** A task of the caller; another user's task is reported as missing. */
@@ -172,7 +262,12 @@ export class VideoService {
     const allowed =
       task &&
       (viewer?.id === task.userId || (exp !== undefined && sig && this.storage.verifyLink(kind, taskId, exp, sig)));
-    const path = { file: task?.resultPath, upload: task?.imagePath, poster: task?.posterPath }[kind];
+    const path = {
+      file: task?.resultPath,
+      upload: task?.imagePath,
+      'last-frame': task?.lastFramePath,
+      poster: task?.posterPath,
+    }[kind];
     if (!path || !allowed) {
       if (task && sig && !viewer)
         throw new VideoException(
@@ -195,6 +290,8 @@ export class VideoService {
       error_message: task.errorMessage,
       model: task.model,
       prompt: task.prompt,
+      aspect_ratio: task.aspectRatio,
+      resolution: task.resolution,
       created_at: task.createdAt.toISOString(),
       updated_at: task.updatedAt.toISOString(),
     };

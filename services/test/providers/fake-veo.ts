@@ -26,6 +26,15 @@ export interface FakeVeoScenario {
 export interface FakeVeo extends FakeServer {
   apiKey: string;
   video: Buffer;
+  /** The key's model list (ids without `models/`): what `models.list` answers and what can be used. */
+  models: string[];
+  /**
+   * Takes `model` away as Google retires a model: it leaves the list, a new operation on it answers
+   * 404, and its running operations end with a NOT_FOUND "no longer available" error.
+   */
+  withdraw(model: string): void;
+  /** The models withdrawn so far (clear it to start over). */
+  withdrawn: Set<string>;
   /** Taken by each operation when it is created. */
   scenario: FakeVeoScenario;
   /** Where a finished operation says its video is; the Gemini API's own files endpoint by default. */
@@ -34,8 +43,20 @@ export interface FakeVeo extends FakeServer {
 
 const RESPONSE_TYPE = 'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse';
 
+/** What a key saw in 2026: the retired Veo 3.0 ids are gone, Veo 3.1 is served; also a model that makes text only. */
+export const KEY_MODELS = [
+  'gemini-2.5-flash',
+  'veo-2.0-generate-001',
+  'veo-3.1-generate-001',
+  'veo-3.1-fast-generate-001',
+  'veo-3.1-generate-preview',
+];
+/** Models listed per page, so that the SDK's pager has to follow nextPageToken. */
+const PAGE_SIZE = 2;
+
 /**
  * The Gemini API's Veo endpoints as @google/genai (API-key mode) calls them:
+ *   GET  /v1beta/models?pageSize=&pageToken=                     → {models: [{name, supportedGenerationMethods}], nextPageToken}
  *   POST /v1beta/models/{model}:predictLongRunning   {instances:[{prompt, image?:{bytesBase64Encoded,mimeType}}], parameters}
  *        → {name: "models/{model}/operations/{id}"}
  *   GET  /v1beta/models/{model}/operations/{id}      → {name} while running, then {name, done: true, response | error}
@@ -43,7 +64,7 @@ const RESPONSE_TYPE = 'type.googleapis.com/google.ai.generativelanguage.v1beta.P
  * The key comes in `x-goog-api-key` (or `?key=`); errors use Google's {error: {code, message, status}} body.
  */
 export async function startFakeVeo(apiKey = 'test-gemini-key', video = fakeVideoBytes()): Promise<FakeVeo> {
-  const operations = new Map<string, { polls: number; scenario: FakeVeoScenario; fileId: string }>();
+  const operations = new Map<string, { polls: number; scenario: FakeVeoScenario; fileId: string; model: string }>();
   const fake = {} as FakeVeo;
 
   const server = await startFakeServer(
@@ -54,15 +75,38 @@ export async function startFakeVeo(apiKey = 'test-gemini-key', video = fakeVideo
       if (request.method === 'GET' && stored) return sendVideo(res, video);
       if (!authorized(request, res, apiKey)) return;
 
+      if (request.method === 'GET' && path === '/v1beta/models') {
+        const query = new URL(request.url, 'http://fake').searchParams;
+        const start = Number(query.get('pageToken') ?? 0);
+        const page = fake.models.slice(start, start + PAGE_SIZE);
+        return sendJson(res, 200, {
+          models: page.map((id) => ({
+            name: `models/${id}`,
+            supportedGenerationMethods: id.startsWith('veo-') ? ['predictLongRunning'] : ['generateContent'],
+          })),
+          ...(start + PAGE_SIZE < fake.models.length ? { nextPageToken: String(start + PAGE_SIZE) } : {}),
+        });
+      }
+
       const submit = /^\/v1beta\/models\/([\w.-]+):predictLongRunning$/.exec(path);
       if (request.method === 'POST' && submit) {
+        const model = submit[1]!;
+        if (!fake.models.includes(model)) {
+          return googleError(
+            res,
+            404,
+            'NOT_FOUND',
+            `models/${model} is not found for API version v1beta, or is not supported for predictLongRunning.`,
+          );
+        }
         const problem = invalidSubmit(request.body);
         if (problem) return googleError(res, 400, 'INVALID_ARGUMENT', problem);
-        const name = `models/${submit[1]}/operations/${randomBytes(6).toString('hex')}`;
+        const name = `models/${model}/operations/${randomBytes(6).toString('hex')}`;
         operations.set(name, {
           polls: 0,
           scenario: structuredClone(fake.scenario),
           fileId: randomBytes(6).toString('hex'),
+          model,
         });
         return sendJson(res, 200, { name });
       }
@@ -72,6 +116,13 @@ export async function startFakeVeo(apiKey = 'test-gemini-key', video = fakeVideo
         const name = path.replace(/^\/v1beta\//, '');
         const { scenario } = operation;
         operation.polls += 1;
+        if (fake.withdrawn.has(operation.model)) {
+          return sendJson(res, 200, {
+            name,
+            done: true,
+            error: { code: 5, message: `The model ${operation.model} is no longer available.` },
+          });
+        }
         if (scenario.outcome.kind === 'never' || operation.polls <= scenario.pollsBeforeDone) {
           return sendJson(res, 200, { name });
         }
@@ -93,6 +144,12 @@ export async function startFakeVeo(apiKey = 'test-gemini-key', video = fakeVideo
     video,
     scenario: { pollsBeforeDone: 2, outcome: { kind: 'video' } },
     videoUri: (fileId: string) => `${server.baseUrl}/v1beta/files/${fileId}:download?alt=media`,
+    models: [...KEY_MODELS],
+    withdrawn: new Set<string>(),
+    withdraw: (model: string) => {
+      fake.withdrawn.add(model);
+      fake.models = fake.models.filter((id) => id !== model);
+    },
   } satisfies Omit<FakeVeo, keyof FakeServer>);
 }
 
@@ -105,8 +162,13 @@ function authorized(request: RecordedRequest, res: ServerResponse, apiKey: strin
   return false;
 }
 
+type FakeImage = { bytesBase64Encoded?: unknown; mimeType?: unknown };
+
 function invalidSubmit(body: string): string | undefined {
-  let parsed: { instances?: { prompt?: unknown; image?: { bytesBase64Encoded?: unknown; mimeType?: unknown } }[] };
+  let parsed: {
+    instances?: { prompt?: unknown; image?: FakeImage; lastFrame?: FakeImage }[];
+    parameters?: { aspectRatio?: unknown; resolution?: unknown; negativePrompt?: unknown };
+  };
   try {
     parsed = JSON.parse(body);
   } catch {
@@ -114,9 +176,21 @@ function invalidSubmit(body: string): string | undefined {
   }
   const instance = parsed.instances?.[0];
   if (!instance || (typeof instance.prompt !== 'string' && !instance.image)) return 'A prompt or an image is required.';
-  const image = instance.image;
-  if (image && (typeof image.bytesBase64Encoded !== 'string' || typeof image.mimeType !== 'string')) {
-    return 'Image must have bytesBase64Encoded and mimeType.';
+  for (const image of [instance.image, instance.lastFrame]) {
+    if (image && (typeof image.bytesBase64Encoded !== 'string' || typeof image.mimeType !== 'string')) {
+      return 'Image must have bytesBase64Encoded and mimeType.';
+    }
+  }
+  if (instance.lastFrame && !instance.image) return 'lastFrame requires an image (the first frame).';
+  const parameters = parsed.parameters ?? {};
+  if (parameters.aspectRatio !== undefined && !['16:9', '9:16'].includes(String(parameters.aspectRatio))) {
+    return 'aspectRatio must be 16:9 or 9:16.';
+  }
+  if (parameters.resolution !== undefined && !['720p', '1080p'].includes(String(parameters.resolution))) {
+    return 'resolution must be 720p or 1080p.';
+  }
+  if (parameters.negativePrompt !== undefined && typeof parameters.negativePrompt !== 'string') {
+    return 'negativePrompt must be a string.';
   }
   return undefined;
 }

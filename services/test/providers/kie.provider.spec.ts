@@ -1,13 +1,28 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProviderInput } from '../../src/video/providers/video-provider';
+import type { VideoShape } from '../../src/video/generation-options';
+import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
 import { KieProvider } from '../../src/video/providers/kie/kie.provider';
 import { providerRejection, type RecordedRequest } from './fake-http';
 import { KIE_CONTENT_POLICY, startFakeKie, type FakeKie } from './fake-kie';
 
-const textInput: ProviderInput = { taskId: 'task-1', prompt: 'A fox runs through snow', model: 'veo3', image: null };
-const imageUrl = (taskId: string) => `https://veo3.example/api/video/upload/${taskId}?exp=1&sig=abc`;
+const shape: VideoShape = { aspectRatio: '16:9', resolution: '720p' };
+const fullHd: VideoShape = { aspectRatio: '16:9', resolution: '1080p' };
+const callbackUrl = 'https://veo3.example/api/video/callback/task-1?token=secret';
+const textInput: ProviderInput = {
+  taskId: 'task-1',
+  prompt: 'A fox runs through snow',
+  model: 'veo3',
+  providerModel: 'veo3',
+  shape,
+  negativePrompt: null,
+  image: null,
+  lastFrame: null,
+  callbackUrl,
+};
+const imageUrl = (taskId: string, frame: 'first' | 'last' = 'first') =>
+  `https://veo3.example/api/video/${frame === 'first' ? 'upload' : 'last-frame'}/${taskId}?exp=1&sig=abc`;
 
 describe('KieProvider against a fake kie.ai API', () => {
   let fake: FakeKie;
@@ -25,6 +40,7 @@ describe('KieProvider against a fake kie.ai API', () => {
   beforeEach(() => {
     fake.requests.length = 0;
     fake.scenario = { pollsBeforeDone: 2, outcome: { kind: 'video' } };
+    fake.withdrawn.clear();
     provider = kieAt(fake.baseUrl, fake.apiKey);
   });
 
@@ -39,42 +55,95 @@ describe('KieProvider against a fake kie.ai API', () => {
     expect(submit.url).toBe('/api/v1/veo/generate');
     expect(submit.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
     expect(submit.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(submit.body)).toEqual({ prompt: textInput.prompt, model: 'veo3', aspectRatio: '16:9' });
+    expect(JSON.parse(submit.body)).toEqual({
+      prompt: textInput.prompt,
+      model: 'veo3',
+      aspectRatio: '16:9',
+      callBackUrl: callbackUrl,
+      generationType: 'TEXT_2_VIDEO',
+    });
 
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId)).toEqual({ state: 'succeeded' });
+    expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, shape)).toEqual({ state: 'succeeded' });
     expect(lastRequest().url).toBe(`/api/v1/veo/record-info?taskId=${jobId}`);
     expect(lastRequest().headers.authorization).toBe(`Bearer ${fake.apiKey}`);
 
     const destination = join(dir, 'text.part');
-    await provider.download(jobId, destination);
+    await provider.download(jobId, destination, shape);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
     const fileRequest = lastRequest();
     expect(fileRequest.url).toBe(`/files/${jobId}.mp4`);
     expect(fileRequest.headers.authorization).toBeUndefined();
   });
 
-  it("sends the upload's URL and the fast model in image mode", async () => {
+  it("sends the uploads' URLs, the first-and-last-frames type, 9:16 and the fast model in image mode", async () => {
     const asked: string[] = [];
     const withImages = new KieProvider({
       apiKey: fake.apiKey,
       baseUrl: fake.baseUrl,
-      imageUrlFor: async (taskId) => {
-        asked.push(taskId);
-        return imageUrl(taskId);
+      imageUrlFor: async (taskId, frame) => {
+        asked.push(`${taskId}:${frame}`);
+        return imageUrl(taskId, frame);
       },
     });
     const image = { data: Buffer.from([0xff, 0xd8, 0xff]), mimeType: 'image/jpeg' };
-    await withImages.submit({ ...textInput, taskId: 'task-7', model: 'veo3-fast-frames', image });
+    await withImages.submit({
+      ...textInput,
+      taskId: 'task-7',
+      model: 'veo3-fast-frames',
+      providerModel: 'veo3_fast',
+      shape: { aspectRatio: '9:16', resolution: '720p' },
+      image,
+      lastFrame: image,
+    });
 
-    expect(asked).toEqual(['task-7']);
+    expect(asked).toEqual(['task-7:first', 'task-7:last']);
     expect(JSON.parse(lastRequest().body)).toEqual({
       prompt: textInput.prompt,
       model: 'veo3_fast',
-      aspectRatio: '16:9',
-      imageUrls: [imageUrl('task-7')],
+      aspectRatio: '9:16',
+      callBackUrl: callbackUrl,
+      imageUrls: [imageUrl('task-7'), imageUrl('task-7', 'last')],
+      generationType: 'FIRST_AND_LAST_FRAMES_2_VIDEO',
     });
+  });
+
+  it('offers its own model names, honours no negative prompt, and no 1080p in portrait', async () => {
+    expect(await provider.checkModels(new Set())).toEqual({
+      veo3: { providerModel: 'veo3' },
+      'veo3-fast-frames': { providerModel: 'veo3_fast' },
+    });
+    expect((await provider.checkModels(new Set(['veo3_fast'])))['veo3-fast-frames']).toEqual({
+      providerModel: null,
+      reason: 'kie.ai answered that veo3_fast is no longer available',
+    });
+    expect(provider.support.negativePrompt).toBe(false);
+    expect(provider.support.shapes).not.toContainEqual({ aspectRatio: '9:16', resolution: '1080p' });
+    expect(provider.support.shapes).toContainEqual({ aspectRatio: '16:9', resolution: '1080p' });
+  });
+
+  it('1080p: after success, asks the 1080p endpoint until it is ready and downloads that file', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' }, fullHdCallsBeforeReady: 2 };
+    const jobId = await provider.submit({ ...textInput, shape: fullHd });
+
+    expect(await provider.poll(jobId, fullHd)).toEqual({ state: 'running', message: 'Preparing the 1080p version' });
+    expect(lastRequest().url).toBe(`/api/v1/veo/get-1080p-video?taskId=${jobId}&index=0`);
+    expect(await provider.poll(jobId, fullHd)).toEqual({ state: 'running', message: 'Preparing the 1080p version' });
+    expect(await provider.poll(jobId, fullHd)).toEqual({ state: 'succeeded' });
+
+    const destination = join(dir, '1080p.part');
+    await provider.download(jobId, destination, fullHd);
+    expect((await readFile(destination)).equals(fake.video1080)).toBe(true);
+    expect(lastRequest().url).toBe(`/files/${jobId}-1080p.mp4`);
+  });
+
+  it('reports a model kie.ai no longer serves as unavailable, naming it', async () => {
+    fake.withdrawn.add('veo3');
+    const error = await providerRejection(provider.submit(textInput));
+
+    expect(error).toBeInstanceOf(ModelUnavailableError);
+    expect(error).toMatchObject({ providerModel: 'veo3', retryable: false });
   });
 
   it("reports a failed generation with the provider's message", async () => {
@@ -82,16 +151,16 @@ describe('KieProvider against a fake kie.ai API', () => {
     fake.scenario = { pollsBeforeDone: 1, outcome: { kind: 'failed', successFlag: 3, errorCode: 501, errorMessage } };
     const jobId = await provider.submit(textInput);
 
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId)).toEqual({ state: 'failed', reason: errorMessage });
-    await expect(provider.download(jobId, join(dir, 'failed.part'))).rejects.toMatchObject({ retryable: false });
+    expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, shape)).toEqual({ state: 'failed', reason: errorMessage });
+    await expect(provider.download(jobId, join(dir, 'failed.part'), shape)).rejects.toMatchObject({ retryable: false });
   });
 
   it('reports a content-policy refusal as rejected', async () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: KIE_CONTENT_POLICY };
     const jobId = await provider.submit(textInput);
 
-    expect(await provider.poll(jobId)).toEqual({
+    expect(await provider.poll(jobId, shape)).toEqual({
       state: 'failed',
       reason: 'Your prompt was flagged by Website as violating content policies.',
       rejected: true,
@@ -102,7 +171,7 @@ describe('KieProvider against a fake kie.ai API', () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'never' } };
     const jobId = await provider.submit(textInput);
 
-    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
   });
 
   it('maps HTTP 429 with Retry-After to a retryable error that says how long to wait', async () => {
@@ -127,7 +196,7 @@ describe('KieProvider against a fake kie.ai API', () => {
       headers: { 'Retry-After': later },
     });
 
-    const error = await providerRejection(provider.poll(jobId));
+    const error = await providerRejection(provider.poll(jobId, shape));
     expect(error.retryable).toBe(true);
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(28);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(30);
@@ -186,12 +255,12 @@ describe('KieProvider against a fake kie.ai API', () => {
     const destination = join(dir, 'truncated.part');
 
     fake.failNext('truncate', /^\/files\//);
-    expect(await providerRejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.download(jobId, destination, shape))).toMatchObject({ retryable: true });
 
     fake.failNext({ status: 403, body: '<Error>AccessDenied: Request has expired</Error>' }, /^\/files\//);
-    expect(await providerRejection(provider.download(jobId, destination))).toMatchObject({ retryable: false });
+    expect(await providerRejection(provider.download(jobId, destination, shape))).toMatchObject({ retryable: false });
 
-    await provider.download(jobId, destination);
+    await provider.download(jobId, destination, shape);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
   });
 });

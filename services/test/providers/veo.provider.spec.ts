@@ -1,12 +1,25 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProviderInput } from '../../src/video/providers/video-provider';
-import { VEO_IMAGE_MODEL_ID, VEO_TEXT_MODEL_ID, VeoProvider } from '../../src/video/providers/veo/veo.provider';
+import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
+import { VeoProvider } from '../../src/video/providers/veo/veo.provider';
 import { fakeVideoBytes, providerRejection, sendVideo, startFakeServer, type RecordedRequest } from './fake-http';
-import { startFakeVeo, type FakeVeo } from './fake-veo';
+import { KEY_MODELS, startFakeVeo, type FakeVeo } from './fake-veo';
 
-const textInput: ProviderInput = { taskId: 'task-1', prompt: 'A fox runs through snow', model: 'veo3', image: null };
+const VEO_TEXT_MODEL_ID = 'veo-3.1-generate-001';
+const VEO_IMAGE_MODEL_ID = 'veo-3.1-fast-generate-001';
+
+const textInput: ProviderInput = {
+  taskId: 'task-1',
+  prompt: 'A fox runs through snow',
+  model: 'veo3',
+  providerModel: VEO_TEXT_MODEL_ID,
+  shape: { aspectRatio: '16:9', resolution: '720p' },
+  negativePrompt: null,
+  image: null,
+  lastFrame: null,
+  callbackUrl: 'https://veo3.example/api/video/callback/task-1?token=t',
+};
 
 describe('VeoProvider against a fake Gemini API', () => {
   let fake: FakeVeo;
@@ -24,6 +37,8 @@ describe('VeoProvider against a fake Gemini API', () => {
   beforeEach(() => {
     fake.requests.length = 0;
     fake.scenario = { pollsBeforeDone: 2, outcome: { kind: 'video' } };
+    fake.models = [...KEY_MODELS];
+    fake.withdrawn.clear();
     provider = veoAt(fake.baseUrl, fake.apiKey);
   });
 
@@ -39,7 +54,7 @@ describe('VeoProvider against a fake Gemini API', () => {
     expect(submit.headers['x-goog-api-key']).toBe(fake.apiKey);
     expect(JSON.parse(submit.body)).toEqual({
       instances: [{ prompt: textInput.prompt }],
-      parameters: { aspectRatio: '16:9' },
+      parameters: { aspectRatio: '16:9', resolution: '720p' },
     });
 
     expect(await provider.poll(jobId)).toEqual({ state: 'running' });
@@ -56,32 +71,108 @@ describe('VeoProvider against a fake Gemini API', () => {
     expect(fake.requests.every((r) => r.url.startsWith('/stored/') || r.headers['x-goog-api-key'])).toBe(true);
   });
 
-  it('sends the image bytes base64-encoded with their type to the image model', async () => {
+  it('sends the first and last frames base64-encoded with their types to the image model', async () => {
     const image = { data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), mimeType: 'image/png' };
-    const jobId = await provider.submit({ ...textInput, model: 'veo3-fast-frames', image });
+    const lastFrame = { data: Buffer.from([0xff, 0xd8, 0xff, 9, 9]), mimeType: 'image/jpeg' };
+    const jobId = await provider.submit({
+      ...textInput,
+      model: 'veo3-fast-frames',
+      providerModel: VEO_IMAGE_MODEL_ID,
+      image,
+      lastFrame,
+    });
 
     expect(jobId.startsWith(`models/${VEO_IMAGE_MODEL_ID}/operations/`)).toBe(true);
     expect(lastRequest().url).toBe(`/v1beta/models/${VEO_IMAGE_MODEL_ID}:predictLongRunning`);
     expect(JSON.parse(lastRequest().body).instances).toEqual([
-      { prompt: textInput.prompt, image: { bytesBase64Encoded: image.data.toString('base64'), mimeType: 'image/png' } },
+      {
+        prompt: textInput.prompt,
+        image: { bytesBase64Encoded: image.data.toString('base64'), mimeType: 'image/png' },
+        lastFrame: { bytesBase64Encoded: lastFrame.data.toString('base64'), mimeType: 'image/jpeg' },
+      },
     ]);
   });
 
-  it('uses the configured model ids', async () => {
-    const custom = new VeoProvider({
-      apiKey: fake.apiKey,
-      baseUrl: fake.baseUrl,
-      textModelId: 'veo-3.1-generate-preview',
-      imageModelId: 'veo-3.1-fast-generate-preview',
-    });
-    await custom.submit(textInput);
-    expect(lastRequest().url).toBe('/v1beta/models/veo-3.1-generate-preview:predictLongRunning');
-    await custom.submit({
+  it('sends 9:16, 1080p and the negative prompt exactly as Veo takes them', async () => {
+    await provider.submit({
       ...textInput,
-      model: 'veo3-fast-frames',
-      image: { data: Buffer.from('x'), mimeType: 'image/jpeg' },
+      shape: { aspectRatio: '9:16', resolution: '1080p' },
+      negativePrompt: 'blurry, text overlays',
     });
-    expect(lastRequest().url).toBe('/v1beta/models/veo-3.1-fast-generate-preview:predictLongRunning');
+
+    expect(JSON.parse(lastRequest().body)).toEqual({
+      instances: [{ prompt: textInput.prompt }],
+      parameters: { aspectRatio: '9:16', resolution: '1080p', negativePrompt: 'blurry, text overlays' },
+    });
+  });
+
+  it('submits to the provider model it is given', async () => {
+    await provider.submit({ ...textInput, providerModel: 'veo-3.1-generate-preview' });
+    expect(lastRequest().url).toBe('/v1beta/models/veo-3.1-generate-preview:predictLongRunning');
+  });
+
+  describe("checking the key's model list", () => {
+    it('reads every page of models.list and, with auto, picks the newest Veo for each mode', async () => {
+      expect(await provider.checkModels(new Set())).toEqual({
+        veo3: { providerModel: 'veo-3.1-generate-001' },
+        'veo3-fast-frames': { providerModel: 'veo-3.1-fast-generate-001' },
+      });
+      const listCalls = fake.requests.filter((r) => r.url.startsWith('/v1beta/models?'));
+      expect(listCalls.length).toBe(Math.ceil(KEY_MODELS.length / 2));
+      expect(listCalls.every((r) => r.headers['x-goog-api-key'] === fake.apiKey)).toBe(true);
+    });
+
+    it('reports an explicit retired id as unusable, with the reason, and keeps a listed one', async () => {
+      const pinned = new VeoProvider({
+        apiKey: fake.apiKey,
+        baseUrl: fake.baseUrl,
+        model: 'veo-3.0-generate-001',
+        fastModel: 'veo-3.1-fast-generate-001',
+      });
+      expect(await pinned.checkModels(new Set())).toEqual({
+        veo3: {
+          providerModel: null,
+          reason:
+            "VEO_MODEL=veo-3.0-generate-001 is not in this key's model list (retired, or not enabled for this key)",
+        },
+        'veo3-fast-frames': { providerModel: 'veo-3.1-fast-generate-001' },
+      });
+    });
+
+    it('leaves out withdrawn models, falling back to the next best, and says so when none is left', async () => {
+      expect((await provider.checkModels(new Set(['veo-3.1-fast-generate-001'])))['veo3-fast-frames']).toEqual({
+        providerModel: 'veo-3.1-generate-001',
+      });
+      fake.models = ['gemini-2.5-flash', 'veo-2.0-generate-001'];
+      expect((await provider.checkModels(new Set())).veo3).toEqual({
+        providerModel: null,
+        reason: "VEO_MODEL=auto: this key's model list has no Veo 3 model that makes video",
+      });
+    });
+
+    it('fails with a retryable error when the list cannot be read', async () => {
+      fake.failNext({ status: 503, body: { error: { code: 503, message: 'Unavailable', status: 'UNAVAILABLE' } } });
+      expect(await providerRejection(provider.checkModels(new Set()))).toMatchObject({ retryable: true });
+    });
+  });
+
+  it('reports a retired model answering 404 as unavailable, naming it', async () => {
+    const error = await providerRejection(provider.submit({ ...textInput, providerModel: 'veo-3.0-generate-001' }));
+
+    expect(error).toBeInstanceOf(ModelUnavailableError);
+    expect(error).toMatchObject({ providerModel: 'veo-3.0-generate-001', retryable: false });
+    expect(error.message).toContain('NOT_FOUND');
+  });
+
+  it('reports a model withdrawn while its operation runs as unavailable', async () => {
+    const jobId = await provider.submit(textInput);
+    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    fake.withdraw(VEO_TEXT_MODEL_ID);
+
+    const error = await providerRejection(provider.poll(jobId));
+    expect(error).toBeInstanceOf(ModelUnavailableError);
+    expect(error).toMatchObject({ providerModel: VEO_TEXT_MODEL_ID });
+    expect(error.message).toContain('no longer available');
   });
 
   it("reports a failed operation with the provider's message", async () => {
@@ -210,5 +301,5 @@ describe('VeoProvider against a fake Gemini API', () => {
 });
 
 function veoAt(baseUrl: string, apiKey: string): VeoProvider {
-  return new VeoProvider({ apiKey, baseUrl, textModelId: VEO_TEXT_MODEL_ID, imageModelId: VEO_IMAGE_MODEL_ID });
+  return new VeoProvider({ apiKey, baseUrl, model: 'auto', fastModel: 'auto' });
 }

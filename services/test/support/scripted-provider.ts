@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
+import { ALL_SHAPES, type OptionSupport } from '../../src/video/generation-options';
 import {
   ProviderError,
+  type ModelCheck,
   type ProviderInput,
   type ProviderStatus,
   type VideoProvider,
@@ -15,11 +17,16 @@ export const FAKE_VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.fr
  */
 export class ScriptedProvider implements VideoProvider {
   readonly name = 'kie' as const;
+  support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
   readonly submits: ProviderInput[] = [];
   private readonly polls = new Map<string, number>();
   private rateLimited = 0;
 
   constructor(private readonly runningPolls = 2) {}
+
+  async checkModels(): Promise<ModelCheck> {
+    return { veo3: { providerModel: 'scripted' }, 'veo3-fast-frames': { providerModel: 'scripted-fast' } };
+  }
 
   async submit(input: ProviderInput): Promise<string> {
     if (input.prompt.includes('[429]') && this.rateLimited < 2) {

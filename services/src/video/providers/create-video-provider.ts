@@ -14,15 +14,16 @@ export function createVideoProvider(config: AppConfig, storage: VideoStorage): V
       return new VeoProvider({
         apiKey: video.geminiApiKey!,
         baseUrl: video.geminiBaseUrl,
-        textModelId: video.veoTextModel,
-        imageModelId: video.veoImageModel,
+        model: video.veoModel,
+        fastModel: video.veoFastModel,
       });
     case 'kie':
       return new KieProvider({
         apiKey: video.kieApiKey!,
         baseUrl: video.kieBaseUrl ?? KIE_DEFAULT_BASE_URL,
         // kie.ai fetches the image itself: an absolute, expiring link to our stored upload.
-        imageUrlFor: (taskId) => `${config.siteUrl}${storage.signedUrl(taskId, 'upload')}`,
+        imageUrlFor: (taskId, frame) =>
+          `${config.siteUrl}${storage.signedUrl(taskId, frame === 'first' ? 'upload' : 'last-frame')}`,
       });
     default:
       return new LocalVideoProvider({ workDir: join(config.dataDir, 'renders') });

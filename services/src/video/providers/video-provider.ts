@@ -1,4 +1,11 @@
 import type { VideoModelId } from '../../catalogue/catalogue';
+import type { OptionSupport, VideoShape } from '../generation-options';
+
+/** An image handed to a provider, already checked to be JPEG, PNG, GIF or WebP. */
+export interface ProviderImage {
+  data: Buffer;
+  mimeType: string;
+}
 
 /** What a provider needs to make one video. */
 export interface ProviderInput {
@@ -6,8 +13,17 @@ export interface ProviderInput {
   taskId: string;
   prompt: string;
   model: VideoModelId;
-  /** Image mode only: the uploaded image, already checked to be JPEG, PNG, GIF or WebP. */
-  image: { data: Buffer; mimeType: string } | null;
+  /** The provider's own model for `model`, as the last model check found it (e.g. veo-3.1-generate-001). */
+  providerModel: string;
+  shape: VideoShape;
+  /** Text mode only. */
+  negativePrompt: string | null;
+  /** Image mode only: the first frame. */
+  image: ProviderImage | null;
+  /** Image mode only, optional: the last frame. */
+  lastFrame: ProviderImage | null;
+  /** Where the provider may tell us the job has finished; a call there only makes the worker poll at once. */
+  callbackUrl: string;
   /** Human-readable progress ("Rendering the scene…"), shown to the user as status_message. */
   onProgress?: (message: string) => void;
 }
@@ -20,6 +36,9 @@ export type ProviderStatus =
   /** `rejected`: the provider refused the content (policy); never worth retrying. */
   | { state: 'failed'; reason: string; rejected?: boolean };
 
+/** For each of our models, the provider model that serves it now, or why none does. */
+export type ModelCheck = Record<VideoModelId, { providerModel: string } | { providerModel: null; reason: string }>;
+
 /**
  * One video provider (ARCHITECTURE §6): `local` (ffmpeg), `veo` (@google/genai), `kie` (kie.ai REST).
  * The pipeline calls submit once, polls with backoff until the job is finished, then downloads
@@ -27,11 +46,18 @@ export type ProviderStatus =
  */
 export interface VideoProvider {
   readonly name: 'local' | 'veo' | 'kie';
+  /** The options this provider honours; requests for others are refused before any credit is taken. */
+  readonly support: OptionSupport;
+  /**
+   * Which of the provider's models serve ours, leaving out those in `withdrawn` (seen to fail as
+   * gone). Throws a ProviderError when the provider cannot be asked.
+   */
+  checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck>;
   /** Starts a job and returns the provider's job id. */
   submit(input: ProviderInput): Promise<string>;
-  poll(jobId: string): Promise<ProviderStatus>;
+  poll(jobId: string, shape: VideoShape): Promise<ProviderStatus>;
   /** Writes the finished video to `destination` (a file path). */
-  download(jobId: string, destination: string): Promise<void>;
+  download(jobId: string, destination: string, shape: VideoShape): Promise<void>;
 }
 
 /** A provider call that failed; `retryable` for 429, 5xx and network errors, not for refusals or bad input. */
@@ -44,5 +70,16 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/** The provider no longer serves `providerModel` (a 404, "no longer available"): never retried, the models are checked again. */
+export class ModelUnavailableError extends ProviderError {
+  constructor(
+    readonly providerModel: string,
+    detail: string,
+  ) {
+    super(`${providerModel} is not available: ${detail}`, false);
+    this.name = 'ModelUnavailableError';
   }
 }

@@ -3,22 +3,26 @@ import type { VideoQueue } from './video-queue';
 /** The embedded default: timers in this process, a few tasks at a time. */
 export class InProcessQueue implements VideoQueue {
   private work: ((taskId: string) => Promise<void>) | null = null;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, { timer: NodeJS.Timeout; due: number }>();
   private readonly waiting: string[] = [];
   private running = 0;
   private stopped = false;
 
   constructor(private readonly concurrency = 2) {}
 
+  /** One timer per task: a later request collapses into it, an earlier one (a provider callback) brings it forward. */
   async enqueue(taskId: string, delayMs = 0): Promise<void> {
-    if (this.stopped || this.timers.has(taskId)) return;
+    const due = Date.now() + delayMs;
+    const scheduled = this.timers.get(taskId);
+    if (this.stopped || (scheduled && scheduled.due <= due)) return;
+    if (scheduled) clearTimeout(scheduled.timer);
     const timer = setTimeout(() => {
       this.timers.delete(taskId);
       this.waiting.push(taskId);
       this.drain();
     }, delayMs);
     timer.unref?.();
-    this.timers.set(taskId, timer);
+    this.timers.set(taskId, { timer, due });
   }
 
   async start(work: (taskId: string) => Promise<void>): Promise<void> {
@@ -28,7 +32,7 @@ export class InProcessQueue implements VideoQueue {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     this.waiting.length = 0;
     while (this.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,5 +1,6 @@
-import type { ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
-import { ProviderError } from '../video-provider';
+import { ALL_SHAPES, type OptionSupport, type VideoShape } from '../../generation-options';
+import type { ModelCheck, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
+import { ModelUnavailableError, ProviderError } from '../video-provider';
 import { httpError, parseRetryAfter, providerFetch, saveResponseBody } from '../provider-http';
 
 export const KIE_DEFAULT_BASE_URL = 'https://api.kie.ai';
@@ -8,12 +9,16 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** kie.ai codes for prompts or images refused by the content policy. */
 const CONTENT_POLICY_CODES = new Set([400, 451]);
+/** kie.ai's own model names for our text (`veo3`) and image (`veo3-fast-frames`) models. */
+const KIE_MODELS = { veo3: 'veo3', 'veo3-fast-frames': 'veo3_fast' } as const;
+/** How kie.ai words a model it no longer serves. */
+const GONE = /no longer (available|supported)|model.*(invalid|not (found|supported|available)|retired|deprecated)/i;
 
 export interface KieProviderOptions {
   apiKey: string;
   baseUrl: string;
-  /** Image mode: a URL kie.ai's servers can fetch our stored upload from (kie.ai takes URLs, not bytes). */
-  imageUrlFor: (taskId: string) => string | Promise<string>;
+  /** A URL kie.ai's servers can fetch our stored upload from (kie.ai takes URLs, not bytes): the first or the last frame. */
+  imageUrlFor: (taskId: string, frame: 'first' | 'last') => string | Promise<string>;
 }
 
 /** Every kie.ai answer: `code` 200 or the error status, whatever the HTTP status says. */
@@ -24,6 +29,8 @@ interface KieEnvelope<T> {
 }
 
 interface KieRecord {
+  /** The request as kie.ai received it (JSON), which names the model. */
+  paramJson?: string | null;
   /** 0 generating, 1 success, 2 failed, 3 generation failed upstream. */
   successFlag?: number;
   response?: { resultUrls?: string[] | null } | null;
@@ -34,34 +41,63 @@ interface KieRecord {
 /** The kie.ai Veo 3 REST API. The job id is kie.ai's task id. */
 export class KieProvider implements VideoProvider {
   readonly name = 'kie';
+  /** kie.ai has no negative prompt, and its docs offer 1080p for 16:9 only. */
+  readonly support: OptionSupport = {
+    shapes: ALL_SHAPES.filter((s) => !(s.aspectRatio === '9:16' && s.resolution === '1080p')),
+    negativePrompt: false,
+    lastFrame: true,
+  };
 
   constructor(private readonly options: KieProviderOptions) {}
 
+  /** kie.ai publishes no model list: its own names serve, unless a task answer said one is gone. */
+  async checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
+    const check = {} as ModelCheck;
+    for (const [ours, theirs] of Object.entries(KIE_MODELS) as [keyof typeof KIE_MODELS, string][]) {
+      check[ours] = withdrawn.has(theirs)
+        ? { providerModel: null, reason: `kie.ai answered that ${theirs} is no longer available` }
+        : { providerModel: theirs };
+    }
+    return check;
+  }
+
   async submit(input: ProviderInput): Promise<string> {
+    const images = input.image ? [await this.options.imageUrlFor(input.taskId, 'first')] : [];
+    if (input.lastFrame) images.push(await this.options.imageUrlFor(input.taskId, 'last'));
     const body = {
       prompt: input.prompt,
-      model: input.model === 'veo3-fast-frames' ? 'veo3_fast' : 'veo3',
-      aspectRatio: '16:9',
-      ...(input.image ? { imageUrls: [await this.options.imageUrlFor(input.taskId)] } : {}),
+      model: input.providerModel,
+      aspectRatio: input.shape.aspectRatio,
+      // kie.ai calls it when the task ends; the worker then reads the task at once instead of at its next poll.
+      callBackUrl: input.callbackUrl,
+      ...(images.length
+        ? { imageUrls: images, generationType: 'FIRST_AND_LAST_FRAMES_2_VIDEO' }
+        : { generationType: 'TEXT_2_VIDEO' }),
     };
-    const data = await this.request<{ taskId?: string }>('/api/v1/veo/generate', {
+    const answer = await this.call<{ taskId?: string }>('/api/v1/veo/generate', {
       method: 'POST',
       body: JSON.stringify(body),
     });
+    if (answer.code !== 200 && GONE.test(answer.msg)) throw new ModelUnavailableError(input.providerModel, answer.msg);
+    const data = this.expectOk(answer);
     if (!data?.taskId) throw new ProviderError('kie.ai accepted the task without a task id', false);
     return data.taskId;
   }
 
-  async poll(jobId: string): Promise<ProviderStatus> {
+  async poll(jobId: string, shape: VideoShape): Promise<ProviderStatus> {
     const record = await this.record(jobId);
     switch (record?.successFlag) {
       case 1:
-        return resultUrl(record)
-          ? { state: 'succeeded' }
-          : { state: 'failed', reason: 'kie.ai finished without a video' };
+        if (!resultUrl(record)) return { state: 'failed', reason: 'kie.ai finished without a video' };
+        // kie.ai makes the 1080p version only once the task has succeeded; until then, keep polling.
+        if (shape.resolution === '1080p' && !(await this.fullHdUrl(jobId))) {
+          return { state: 'running', message: 'Preparing the 1080p version' };
+        }
+        return { state: 'succeeded' };
       case 2:
       case 3: {
         const reason = record.errorMessage || 'kie.ai could not generate the video';
+        if (GONE.test(reason)) throw new ModelUnavailableError(modelOf(record), reason);
         return CONTENT_POLICY_CODES.has(Number(record.errorCode))
           ? { state: 'failed', reason, rejected: true }
           : { state: 'failed', reason };
@@ -72,8 +108,8 @@ export class KieProvider implements VideoProvider {
     }
   }
 
-  async download(jobId: string, destination: string): Promise<void> {
-    const url = resultUrl(await this.record(jobId));
+  async download(jobId: string, destination: string, shape: VideoShape): Promise<void> {
+    const url = shape.resolution === '1080p' ? await this.fullHdUrl(jobId) : resultUrl(await this.record(jobId));
     if (!url) throw new ProviderError('kie.ai has no finished video for this task', false);
     // A public, expiring file link on kie.ai's CDN: the API key does not go with it.
     const response = await providerFetch('kie.ai', url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
@@ -83,11 +119,25 @@ export class KieProvider implements VideoProvider {
     await saveResponseBody('kie.ai', response, destination);
   }
 
-  private record(jobId: string): Promise<KieRecord | null | undefined> {
-    return this.request<KieRecord>(`/api/v1/veo/record-info?taskId=${encodeURIComponent(jobId)}`, { method: 'GET' });
+  private async record(jobId: string): Promise<KieRecord | null | undefined> {
+    return this.expectOk(
+      await this.call<KieRecord>(`/api/v1/veo/record-info?taskId=${encodeURIComponent(jobId)}`, { method: 'GET' }),
+    );
   }
 
-  private async request<T>(path: string, init: RequestInit): Promise<T | null | undefined> {
+  /** The 1080p file of a finished task, or undefined while kie.ai is still making it (it answers non-200 until then). */
+  private async fullHdUrl(jobId: string): Promise<string | undefined> {
+    const answer = await this.call<{ resultUrl?: string }>(
+      `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(jobId)}&index=0`,
+      { method: 'GET' },
+    );
+    // A refused key is not "not ready yet".
+    if (answer.code === 401) this.expectOk(answer);
+    return answer.code === 200 ? answer.data?.resultUrl || undefined : undefined;
+  }
+
+  /** One request; kie.ai's `code` in the body is the real status, whatever the HTTP status says. */
+  private async call<T>(path: string, init: RequestInit): Promise<KieAnswer<T>> {
     const response = await providerFetch('kie.ai', new URL(path, this.options.baseUrl), {
       ...init,
       headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json' },
@@ -106,14 +156,36 @@ export class KieProvider implements VideoProvider {
       // Not JSON: a gateway answered; the HTTP status says what happened.
     }
     const code = body?.code !== undefined && body.code !== 200 ? body.code : response.ok ? 200 : response.status;
-    if (code !== 200) {
-      const detail = body?.msg || text.slice(0, 200) || response.statusText;
-      // 455 is kie.ai's "service unavailable" (maintenance), so it is retried like a 5xx.
-      throw httpError('kie.ai', code, detail, retryAfterOf(response), code === 429 || code === 455 || code >= 500);
-    }
-    if (!body) throw new ProviderError('kie.ai: the answer was not JSON', true);
-    return body.data;
+    const msg = body?.msg || text.slice(0, 200) || response.statusText;
+    if (code === 200 && !body) throw new ProviderError('kie.ai: the answer was not JSON', true);
+    return { code, msg, data: body?.data, retryAfter: retryAfterOf(response) };
   }
+
+  private expectOk<T>(answer: KieAnswer<T>): T | null | undefined {
+    const { code } = answer;
+    // 455 is kie.ai's "service unavailable" (maintenance), so it is retried like a 5xx.
+    if (code !== 200) {
+      throw httpError('kie.ai', code, answer.msg, answer.retryAfter, code === 429 || code === 455 || code >= 500);
+    }
+    return answer.data;
+  }
+}
+
+interface KieAnswer<T> {
+  code: number;
+  msg: string;
+  data: T | null | undefined;
+  retryAfter: number | undefined;
+}
+
+function modelOf(record: KieRecord): string {
+  try {
+    const model = (JSON.parse(record.paramJson ?? '') as { model?: unknown }).model;
+    if (typeof model === 'string') return model;
+  } catch {
+    // Not the JSON kie.ai documents.
+  }
+  return 'the kie.ai model';
 }
 
 function resultUrl(record: KieRecord | null | undefined): string | undefined {

@@ -1,17 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FRAME_COUNT, holdStill, OUTPUT, type SceneGraph } from './output-format';
+import { FRAME_COUNT, holdStill, OUTPUT, type Frame, type SceneGraph } from './output-format';
 import { displayText, renderLettering } from './prompt-lettering';
 import { between, promptRandom } from './prompt-seed';
 import { softShadow } from './soft-shadow';
 
 /** The picture is composed at 3× the output size: zoompan crops on whole pixels, so a finer grid keeps the zoom from wobbling. */
 const SCALE = 3;
-const CANVAS = { width: OUTPUT.width * SCALE, height: OUTPUT.height * SCALE } as const;
-/** Pictures within about 12 % of 16:9 fill the frame (slightly cropped); others sit on a blurred copy of themselves. */
+/** Pictures within about 12 % of the frame's shape fill it (slightly cropped); others sit on a blurred copy of themselves. */
 const FILL_TOLERANCE = 0.12;
-const CAPTION = { maxWidth: 1100, maxHeight: 96, sizes: [26, 23, 20] as const, bottom: 24 } as const;
+const CAPTION = { margin: 90, maxHeight: 96, sizes: [26, 23, 20] as const, bottom: 24 } as const;
+/** With a last frame, the first picture dissolves into it over this part of the clip (seconds). */
+const DISSOLVE = { start: 4.5, seconds: 1.5 } as const;
 
 /** The uploaded image cannot be decoded; the render fails with this reason, shown to the user. */
 export class UnreadableImageError extends Error {
@@ -27,12 +28,13 @@ interface Still {
 }
 
 /** The upload as a still, upright, opaque bitmap no larger than the canvas (a GIF or WebP gives its first frame). */
-async function decodeStill(data: Buffer): Promise<Still> {
+async function decodeStill(data: Buffer, canvas: Frame): Promise<Still> {
+  const longest = Math.max(canvas.width, canvas.height);
   try {
     return await sharp(data, { animated: false })
       .rotate()
       .flatten({ background: '#ffffff' })
-      .resize({ width: CANVAS.width, height: CANVAS.width, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -43,23 +45,23 @@ async function decodeStill(data: Buffer): Promise<Still> {
 }
 
 /**
- * The 16:9 picture as a JPEG: the image filling the frame, or centred with a soft shadow over a
- * dimmed, blurred copy of itself. The backdrop and shadow are made at an eighth of the size and
- * scaled up: they are blurry anyway, and wide blurs at full size cost seconds.
+ * The picture at the canvas's shape as a JPEG: the image filling the frame, or centred with a
+ * soft shadow over a dimmed, blurred copy of itself. The backdrop and shadow are made at an eighth
+ * of the size and scaled up: they are blurry anyway, and wide blurs at full size cost seconds.
  */
-async function composePicture(still: Still): Promise<Buffer> {
+async function composePicture(still: Still, canvas: Frame): Promise<Buffer> {
   const source = () => sharp(still.data, { raw: still.info });
   const aspect = still.info.width / still.info.height;
-  if (Math.abs(Math.log(aspect / (OUTPUT.width / OUTPUT.height))) < FILL_TOLERANCE) {
-    return source().resize(CANVAS.width, CANVAS.height, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer();
+  if (Math.abs(Math.log(aspect / (canvas.width / canvas.height))) < FILL_TOLERANCE) {
+    return source().resize(canvas.width, canvas.height, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer();
   }
-  const small = { width: CANVAS.width / 8, height: CANVAS.height / 8 };
+  const small = { width: canvas.width / 8, height: canvas.height / 8 };
   const { data: picture, info } = await source()
-    .resize(Math.round(CANVAS.width * 0.9), Math.round(CANVAS.height * 0.9), { fit: 'inside' })
+    .resize(Math.round(canvas.width * 0.9), Math.round(canvas.height * 0.9), { fit: 'inside' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const left = Math.round((CANVAS.width - info.width) / 2);
-  const top = Math.round((CANVAS.height - info.height) / 2);
+  const left = Math.round((canvas.width - info.width) / 2);
+  const top = Math.round((canvas.height - info.height) / 2);
   const [blurred, shadow] = await Promise.all([
     source()
       .resize(small.width, small.height, { fit: 'cover' })
@@ -74,17 +76,21 @@ async function composePicture(still: Still): Promise<Buffer> {
     .png()
     .toBuffer();
   return sharp(backdrop)
-    .resize(CANVAS.width, CANVAS.height)
+    .resize(canvas.width, canvas.height)
     .composite([{ input: picture, raw: info, left, top }])
     .jpeg({ quality: 92 })
     .toBuffer();
 }
 
 /** Full-frame transparent layer with the prompt as a small caption on a dark pill at the bottom. */
-async function captionPng(prompt: string): Promise<Buffer | null> {
-  const lettering = await renderLettering(displayText(prompt, 100), CAPTION);
+async function captionPng(prompt: string, frame: Frame): Promise<Buffer | null> {
+  const { width, height } = frame;
+  const lettering = await renderLettering(displayText(prompt, 100), {
+    maxWidth: width - 2 * CAPTION.margin,
+    maxHeight: CAPTION.maxHeight,
+    sizes: CAPTION.sizes,
+  });
   if (!lettering) return null;
-  const { width, height } = OUTPUT;
   const left = Math.round((width - lettering.width) / 2);
   const top = height - CAPTION.bottom - lettering.height;
   // The lettering has a shadow margin of its own: the pill fills it sideways, and less of it up and down.
@@ -99,29 +105,64 @@ async function captionPng(prompt: string): Promise<Buffer | null> {
     .toBuffer();
 }
 
-/**
- * Image mode: the uploaded picture, fitted to 16:9, with a slow Ken Burns zoom and drift (in or
- * out, and where to, picked from the prompt), the prompt as a caption that fades in, and fades
- * from and to black.
- */
-export async function prepareImageScene(image: { data: Buffer }, prompt: string, dir: string): Promise<SceneGraph> {
-  const random = promptRandom(prompt, 'scene');
-  const picturePath = join(dir, 'picture.jpg');
-  const captionPath = join(dir, 'caption.png');
-  const [picture, caption] = await Promise.all([decodeStill(image.data).then(composePicture), captionPng(prompt)]);
-  await Promise.all([writeFile(picturePath, picture), caption ? writeFile(captionPath, caption) : undefined]);
-
-  const { width, height, fps, seconds } = OUTPUT;
+/** A slow zoom and drift over a picture the canvas's size (in or out, and where to, picked by `random`). */
+function kenBurns(random: () => number, frame: Frame): string {
   const last = FRAME_COUNT - 1;
-  const zoomIn = random() < 0.7;
-  const zoom = zoomIn ? `1+0.15*on/${last}` : `1.15-0.15*on/${last}`;
+  const zoom = random() < 0.7 ? `1+0.15*on/${last}` : `1.15-0.15*on/${last}`;
   const [x0, x1, y0, y1] = [0.5, between(random, 0.3, 0.7), 0.5, between(random, 0.35, 0.65)].map((v) => v.toFixed(3));
-  const kenBurns =
+  return (
     `zoompan=z='${zoom}':x='(iw-iw/zoom)*(${x0}+(${x1}-${x0})*on/${last})':y='(ih-ih/zoom)*(${y0}+(${y1}-${y0})*on/${last})'` +
-    `:d=${FRAME_COUNT}:s=${width}x${height}:fps=${fps}`;
-  const fades = `fade=in:st=0:d=0.5,fade=out:st=${seconds - 0.7}:d=0.7,format=yuv420p[v]`;
-  const filterGraph = caption
-    ? `[0:v]${kenBurns}[pic];[1:v]${holdStill('yuva420p')},fade=in:st=1:d=1:alpha=1[cap];[pic][cap]overlay=0:0:format=yuv420,${fades}`
-    : `[0:v]${kenBurns},${fades}`;
-  return { inputs: caption ? ['-i', picturePath, '-i', captionPath] : ['-i', picturePath], filterGraph };
+    `:d=${FRAME_COUNT}:s=${frame.width}x${frame.height}:fps=${OUTPUT.fps}`
+  );
+}
+
+/**
+ * Image mode: the uploaded picture, fitted to the frame, with a slow Ken Burns zoom and drift,
+ * dissolving into the last frame when one is given; the prompt as a caption that fades in, and
+ * fades from and to black.
+ */
+export async function prepareImageScene(
+  image: { data: Buffer },
+  lastFrame: { data: Buffer } | null,
+  prompt: string,
+  dir: string,
+  frame: Frame,
+): Promise<SceneGraph> {
+  const random = promptRandom(prompt, 'scene');
+  const canvas = { width: frame.width * SCALE, height: frame.height * SCALE };
+  const picture = (data: Buffer) => decodeStill(data, canvas).then((still) => composePicture(still, canvas));
+  const paths = [join(dir, 'picture.jpg'), join(dir, 'last-frame.jpg')];
+  const captionPath = join(dir, 'caption.png');
+  const [first, last, caption] = await Promise.all([
+    picture(image.data),
+    lastFrame ? picture(lastFrame.data) : null,
+    captionPng(prompt, frame),
+  ]);
+  await Promise.all([
+    writeFile(paths[0]!, first),
+    last ? writeFile(paths[1]!, last) : undefined,
+    caption ? writeFile(captionPath, caption) : undefined,
+  ]);
+
+  const inputs = ['-i', paths[0]!];
+  const graph = [`[0:v]${kenBurns(random, frame)}[pic]`];
+  if (last) {
+    inputs.push('-i', paths[1]!);
+    graph.push(
+      `[1:v]${kenBurns(random, frame)},format=yuva420p,fade=in:st=${DISSOLVE.start}:d=${DISSOLVE.seconds}:alpha=1[end]`,
+      `[pic][end]overlay=0:0:format=yuv420[both]`,
+    );
+  }
+  const moving = last ? '[both]' : '[pic]';
+  const fades = `fade=in:st=0:d=0.5,fade=out:st=${OUTPUT.seconds - 0.7}:d=0.7,format=yuv420p[v]`;
+  if (caption) {
+    graph.push(
+      `[${inputs.length / 2}:v]${holdStill('yuva420p')},fade=in:st=1:d=1:alpha=1[cap]`,
+      `${moving}[cap]overlay=0:0:format=yuv420,${fades}`,
+    );
+    inputs.push('-i', captionPath);
+  } else {
+    graph.push(`${moving}${fades}`);
+  }
+  return { inputs, filterGraph: graph.join(';') };
 }

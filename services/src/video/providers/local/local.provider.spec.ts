@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ProviderInput, ProviderStatus } from '../video-provider';
 import { ffmpegBinary } from '../../ffmpeg.runner';
-import { LocalVideoProvider } from './local.provider';
+import { LOCAL_MODEL, LocalVideoProvider } from './local.provider';
 
 jest.setTimeout(60_000);
 
@@ -26,7 +26,12 @@ function input(overrides: Partial<ProviderInput> & { messages?: string[] } = {})
     taskId: `00000000-0000-4000-8000-${String(taskCount).padStart(12, '0')}`,
     prompt: 'A tiny red toy car races across a sunlit wooden table, kicking up dust',
     model: 'veo3',
+    providerModel: LOCAL_MODEL,
+    shape: { aspectRatio: '16:9', resolution: '720p' },
+    negativePrompt: null,
     image: null,
+    lastFrame: null,
+    callbackUrl: 'http://localhost/api/video/callback/x?token=y',
     onProgress: messages ? (message) => messages.push(message) : undefined,
     ...rest,
   };
@@ -56,11 +61,11 @@ function probe(file: string) {
   };
 }
 
-function expectPlayableClip(file: string): void {
+function expectPlayableClip(file: string, width = 1280, height = 720): void {
   const clip = probe(file);
   expect(clip.seconds).toBeGreaterThanOrEqual(7.9);
   expect(clip.seconds).toBeLessThanOrEqual(8.1);
-  expect(clip.video).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width: 1280, height: 720 });
+  expect(clip.video).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width, height });
   expect(clip.audio).toBe('aac');
   expect(clip.moovFirst).toBe(true);
 }
@@ -117,6 +122,34 @@ describe('LocalVideoProvider', () => {
     const destination = join(root, 'image.mp4');
     await provider.download(jobId, destination);
     expectPlayableClip(destination);
+  });
+
+  it.each([
+    ['text, 9:16 720p', { aspectRatio: '9:16', resolution: '720p' }, false, 720, 1280],
+    ['text, 16:9 1080p', { aspectRatio: '16:9', resolution: '1080p' }, false, 1920, 1080],
+    ['image with a last frame, 9:16 1080p', { aspectRatio: '9:16', resolution: '1080p' }, true, 1080, 1920],
+  ] as const)('renders %s at its own size', async (_name, shape, withImages, width, height) => {
+    const provider = new LocalVideoProvider({ workDir: join(root, `shape-${width}x${height}`) });
+    const images = withImages
+      ? {
+          model: 'veo3-fast-frames' as const,
+          image: { data: await picture(900, 1600).png().toBuffer(), mimeType: 'image/png' },
+          lastFrame: { data: await picture(1600, 900).jpeg().toBuffer(), mimeType: 'image/jpeg' },
+        }
+      : {};
+    const jobId = await provider.submit(input({ shape, ...images }));
+
+    expect(await finished(provider, jobId)).toEqual({ state: 'succeeded' });
+    const destination = join(root, `shape-${width}x${height}.mp4`);
+    await provider.download(jobId, destination);
+    expectPlayableClip(destination, width, height);
+  });
+
+  it('serves both of our models with itself', async () => {
+    expect(await new LocalVideoProvider({ workDir: join(root, 'models') }).checkModels()).toEqual({
+      veo3: { providerModel: LOCAL_MODEL },
+      'veo3-fast-frames': { providerModel: LOCAL_MODEL },
+    });
   });
 
   it('queues renders beyond its limit, and copes with GIF uploads and unruly prompt text', async () => {

@@ -3,10 +3,17 @@ import { mkdirSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError, type ProviderInput, type ProviderStatus, type VideoProvider } from '../video-provider';
+import { ALL_SHAPES, type OptionSupport } from '../../generation-options';
+import {
+  ProviderError,
+  type ModelCheck,
+  type ProviderInput,
+  type ProviderStatus,
+  type VideoProvider,
+} from '../video-provider';
 import { FfmpegError, runFfmpeg } from '../../ffmpeg.runner';
 import { prepareImageScene, UnreadableImageError } from './image-mode.scene';
-import { encodeArgs, OUTPUT } from './output-format';
+import { encodeArgs, OUTPUT, sceneFrame } from './output-format';
 import { synthesizeSoundtrack } from './soundtrack.synth';
 import { prepareTextScene } from './text-mode.scene';
 
@@ -27,6 +34,8 @@ interface RenderJob {
 }
 
 const OUTPUT_FILE = 'video.mp4';
+/** The name tasks record as their provider model. */
+export const LOCAL_MODEL = 'local-ffmpeg';
 /** Finished jobs (and leftover folders of earlier processes) are forgotten after this long. */
 const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
@@ -47,16 +56,19 @@ async function moveFile(from: string, to: string): Promise<void> {
 }
 
 /**
- * The default, embedded provider (ARCHITECTURE §6): renders a real 8-second 1280×720 H.264/AAC
- * MP4 in this process with the ffmpeg of `@ffmpeg-installer/ffmpeg`. Text mode animates the
- * prompt over a moving gradient; image mode gives the upload a slow Ken Burns zoom; both get a
- * synthesized soundtrack, and colours and music follow from the prompt.
+ * The default, embedded provider (ARCHITECTURE §6): renders a real 8-second H.264/AAC MP4 of the
+ * asked shape (1280×720, 1920×1080, 720×1280 or 1080×1920) in this process with the ffmpeg of
+ * `@ffmpeg-installer/ffmpeg`. Text mode animates the prompt over a moving gradient; image mode
+ * gives the upload a slow Ken Burns zoom, dissolving into the last frame when there is one; both
+ * get a synthesized soundtrack, and colours and music follow from the prompt. A negative prompt is
+ * accepted, as Veo takes it, but has nothing to leave out of these scenes.
  *
  * Jobs live in memory, keyed by the task id: after a restart `poll` reports the job lost and the
  * pipeline submits it again.
  */
 export class LocalVideoProvider implements VideoProvider {
   readonly name = 'local' as const;
+  readonly support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
   private readonly workDir: string;
   private readonly timeoutMs: number;
   private readonly maxConcurrent: number;
@@ -70,6 +82,11 @@ export class LocalVideoProvider implements VideoProvider {
     this.maxConcurrent = options.maxConcurrentRenders ?? Math.max(1, Math.floor(availableParallelism() / 2));
     mkdirSync(this.workDir, { recursive: true });
     void this.sweepLeftovers();
+  }
+
+  /** Always there: the renderer is part of this process. */
+  async checkModels(): Promise<ModelCheck> {
+    return { veo3: { providerModel: LOCAL_MODEL }, 'veo3-fast-frames': { providerModel: LOCAL_MODEL } };
   }
 
   async submit(input: ProviderInput): Promise<string> {
@@ -121,14 +138,15 @@ export class LocalVideoProvider implements VideoProvider {
       await rm(job.dir, { recursive: true, force: true });
       await mkdir(job.dir, { recursive: true });
       report(input.image ? 'Preparing your image' : 'Preparing the scene');
+      const frame = sceneFrame(input.shape);
       const scene = input.image
-        ? await prepareImageScene(input.image, input.prompt, job.dir)
-        : await prepareTextScene(input.prompt, job.dir);
+        ? await prepareImageScene(input.image, input.lastFrame, input.prompt, job.dir, frame)
+        : await prepareTextScene(input.prompt, job.dir, frame);
       report('Composing the soundtrack');
       const soundtrack = join(job.dir, 'soundtrack.wav');
       await writeFile(soundtrack, await synthesizeSoundtrack(input.prompt, OUTPUT.seconds));
       report('Rendering video… 0%');
-      await runFfmpeg(encodeArgs(scene, soundtrack, job.output), {
+      await runFfmpeg(encodeArgs(scene, input.shape, soundtrack, job.output), {
         durationSeconds: OUTPUT.seconds,
         timeoutMs: this.timeoutMs,
         // In steps of 10 %: each message is a database write in the pipeline.

@@ -1,5 +1,21 @@
-/** Every local render: 8 s of 1280×720 at 24 fps, like the real providers' 720p clips. */
-export const OUTPUT = { width: 1280, height: 720, fps: 24, seconds: 8 } as const;
+import { frameSize, type VideoShape } from '../../generation-options';
+
+/** Every local render: 8 s at 24 fps, like the real providers' clips. */
+export const OUTPUT = { fps: 24, seconds: 8 } as const;
+
+/** A frame size in pixels. */
+export interface Frame {
+  width: number;
+  height: number;
+}
+
+/**
+ * Scenes are composed at the 720p size of the shape's orientation (1280×720 or 720×1280): their
+ * lettering and layers are sized for it. A 1080p video is that scene scaled up at the end.
+ */
+export function sceneFrame(shape: VideoShape): Frame {
+  return frameSize({ aspectRatio: shape.aspectRatio, resolution: '720p' });
+}
 
 export const FRAME_COUNT = OUTPUT.fps * OUTPUT.seconds;
 
@@ -22,16 +38,18 @@ export interface SceneGraph {
  * The full ffmpeg argument list: scene inputs, the soundtrack WAV as the last input, and an
  * H.264/AAC MP4 that Chromium plays (yuv420p, High profile, moov atom first for streaming).
  */
-export function encodeArgs(scene: SceneGraph, soundtrackPath: string, outputPath: string): string[] {
+export function encodeArgs(scene: SceneGraph, shape: VideoShape, soundtrackPath: string, outputPath: string): string[] {
   const audioInput = scene.inputs.filter((arg) => arg === '-i').length;
+  const { width, height } = frameSize(shape);
+  const scaled = width !== sceneFrame(shape).width;
   return [
     ...scene.inputs,
     '-i',
     soundtrackPath,
     '-filter_complex',
-    scene.filterGraph,
+    scaled ? `${scene.filterGraph};[v]scale=${width}:${height}:flags=lanczos[out]` : scene.filterGraph,
     '-map',
-    '[v]',
+    scaled ? '[out]' : '[v]',
     '-map',
     `${audioInput}:a`,
     '-c:v',

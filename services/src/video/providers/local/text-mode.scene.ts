@@ -1,14 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { holdStill, OUTPUT, type SceneGraph } from './output-format';
+import { holdStill, OUTPUT, type Frame, type SceneGraph } from './output-format';
 import { displayText, renderLettering } from './prompt-lettering';
 import { softShadow } from './soft-shadow';
 import { between, hsl, pick, promptRandom, type Random } from './prompt-seed';
 
-/** The background layers are larger than the frame so a moving crop window can drift over them. */
-const LAYER = { width: 1600, height: 900 } as const;
-const TITLE_BOX = { width: 1020, height: 470 } as const;
+/** The background layers are larger than the frame (by this factor) so a moving crop window can drift over them. */
+const LAYER_SCALE = 1.25;
+/** The title may fill this share of the frame's width and height. */
+const TITLE_SHARE = { width: 0.8, height: 0.65 } as const;
 const TITLE_SIZES = [64, 56, 50, 44, 38, 33, 29, 26] as const;
 const MAX_TITLE_CHARS = 320;
 
@@ -20,7 +21,7 @@ const HARMONIES = [
   [0, 30, 60, -30],
 ] as const;
 
-function backgroundSvg(random: Random): string {
+function backgroundSvg(random: Random, layer: Frame): string {
   const hue = between(random, 0, 360);
   const harmony = pick(random, HARMONIES);
   const blobs = Array.from({ length: 6 }, (_, i) => {
@@ -29,8 +30,8 @@ function backgroundSvg(random: Random): string {
       between(random, 55, 80),
       between(random, 42, 62),
     );
-    const cx = between(random, 0.1, 0.9) * LAYER.width;
-    const cy = between(random, 0.1, 0.9) * LAYER.height;
+    const cx = between(random, 0.1, 0.9) * layer.width;
+    const cy = between(random, 0.1, 0.9) * layer.height;
     const r = between(random, 320, 620);
     return (
       `<radialGradient id="g${i}"><stop offset="0" stop-color="${colour}" stop-opacity="${between(random, 0.55, 0.85).toFixed(2)}"/>` +
@@ -39,7 +40,7 @@ function backgroundSvg(random: Random): string {
     );
   });
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${LAYER.width}" height="${LAYER.height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${layer.width}" height="${layer.height}">` +
     `<linearGradient id="base" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="${hsl(hue + 200, 45, 9)}"/><stop offset="1" stop-color="${hsl(hue + 20, 50, 16)}"/></linearGradient>` +
     `<rect width="100%" height="100%" fill="url(#base)"/>${blobs.join('')}</svg>`
@@ -47,28 +48,28 @@ function backgroundSvg(random: Random): string {
 }
 
 /** Soft out-of-focus light specks that drift faster than the background, for depth. */
-function particlesSvg(random: Random): string {
+function particlesSvg(random: Random, layer: Frame): string {
   const specks = Array.from({ length: 34 }, () => {
     const r = between(random, 4, 38);
     const opacity = (r > 20 ? between(random, 0.05, 0.14) : between(random, 0.15, 0.4)).toFixed(2);
-    return `<circle cx="${(random() * LAYER.width).toFixed(0)}" cy="${(random() * LAYER.height).toFixed(0)}" r="${r.toFixed(1)}" fill="url(#speck)" opacity="${opacity}"/>`;
+    return `<circle cx="${(random() * layer.width).toFixed(0)}" cy="${(random() * layer.height).toFixed(0)}" r="${r.toFixed(1)}" fill="url(#speck)" opacity="${opacity}"/>`;
   });
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${LAYER.width}" height="${LAYER.height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${layer.width}" height="${layer.height}">` +
     `<radialGradient id="speck"><stop offset="0" stop-color="#fff"/><stop offset="0.55" stop-color="#fff" stop-opacity="0.7"/>` +
     `<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>${specks.join('')}</svg>`
   );
 }
 
 /** Full-frame title layer: the centred prompt on a soft dark scrim (drawn at a quarter size, then scaled up). */
-async function titlePng(prompt: string): Promise<Buffer | null> {
+async function titlePng(prompt: string, frame: Frame): Promise<Buffer | null> {
   const lettering = await renderLettering(displayText(prompt, MAX_TITLE_CHARS), {
-    maxWidth: TITLE_BOX.width,
-    maxHeight: TITLE_BOX.height,
+    maxWidth: Math.round(frame.width * TITLE_SHARE.width),
+    maxHeight: Math.round(frame.height * TITLE_SHARE.height),
     sizes: TITLE_SIZES,
   });
   if (!lettering) return null;
-  const { width, height } = OUTPUT;
+  const { width, height } = frame;
   const left = Math.round((width - lettering.width) / 2);
   const top = Math.round((height - lettering.height) / 2);
   const scrim = await softShadow(
@@ -85,9 +86,9 @@ async function titlePng(prompt: string): Promise<Buffer | null> {
 }
 
 /** A darker rim that holds the eye on the centre; it stays still while the layers under it move. */
-function vignetteSvg(): string {
+function vignetteSvg(frame: Frame): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${OUTPUT.width}" height="${OUTPUT.height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">` +
     `<radialGradient id="v" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/>` +
     `<stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient><rect width="100%" height="100%" fill="url(#v)"/></svg>`
   );
@@ -98,23 +99,29 @@ function vignetteSvg(): string {
  * across it, and the prompt rising gently into view; everything fades in and out of black.
  * Colours and motion come from the prompt, so each prompt gets its own look.
  */
-export async function prepareTextScene(prompt: string, dir: string): Promise<SceneGraph> {
+export async function prepareTextScene(prompt: string, dir: string, frame: Frame): Promise<SceneGraph> {
   const random = promptRandom(prompt, 'scene');
+  const layer = { width: Math.round(frame.width * LAYER_SCALE), height: Math.round(frame.height * LAYER_SCALE) };
   const layers = [
     {
       file: join(dir, 'background.png'),
-      png: sharp(Buffer.from(backgroundSvg(random)))
+      png: sharp(Buffer.from(backgroundSvg(random, layer)))
         .png({ compressionLevel: 1 })
         .toBuffer(),
     },
     {
       file: join(dir, 'particles.png'),
-      png: sharp(Buffer.from(particlesSvg(random)))
+      png: sharp(Buffer.from(particlesSvg(random, layer)))
         .png({ compressionLevel: 1 })
         .toBuffer(),
     },
-    { file: join(dir, 'vignette.png'), png: sharp(Buffer.from(vignetteSvg())).png().toBuffer() },
-    { file: join(dir, 'title.png'), png: titlePng(prompt) },
+    {
+      file: join(dir, 'vignette.png'),
+      png: sharp(Buffer.from(vignetteSvg(frame)))
+        .png()
+        .toBuffer(),
+    },
+    { file: join(dir, 'title.png'), png: titlePng(prompt, frame) },
   ];
   const written = await Promise.all(
     layers.map(async ({ file, png }) => {
@@ -124,7 +131,8 @@ export async function prepareTextScene(prompt: string, dir: string): Promise<Sce
     }),
   );
 
-  const { width, height, seconds } = OUTPUT;
+  const { width, height } = frame;
+  const { seconds } = OUTPUT;
   const phase = between(random, 0, 2 * Math.PI).toFixed(3);
   const drift = random() < 0.5 ? '+' : '-';
   // 4:4:4 until the end: crops move by single pixels (4:2:0 would step by two) and overlays blend without conversions.

@@ -1,24 +1,28 @@
 import { GenerateVideosOperation, GoogleGenAI, type Fetch } from '@google/genai';
-import type { ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
-import { ProviderError } from '../video-provider';
+import { VIDEO_MODELS, type VideoModelId } from '../../../catalogue/catalogue';
+import { ALL_SHAPES, type OptionSupport } from '../../generation-options';
+import type { ModelCheck, ProviderImage, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
+import { ModelUnavailableError, ProviderError } from '../video-provider';
 import { httpError, parseRetryAfter, providerFetch, saveResponseBody } from '../provider-http';
+import { rankVeoModels } from './veo-model-preference';
 
-/** Veo 3 for text to video (our `veo3`). */
-export const VEO_TEXT_MODEL_ID = 'veo-3.0-generate-001';
-/** Veo 3 Fast for image to video (our `veo3-fast-frames`). */
-export const VEO_IMAGE_MODEL_ID = 'veo-3.0-fast-generate-001';
 /** The Gemini API origin the SDK talks to when no base URL is configured. */
 export const VEO_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+/** A Gemini API path that names a model: `models/{id}:predictLongRunning`, `models/{id}/operations/{op}`. */
+const MODEL_IN_PATH = /\/models\/([\w.-]+)(?::|\/operations\/)/;
+/** What an operation says when its model was withdrawn while it ran. */
+const GONE = /no longer (available|supported)|has been (retired|deprecated|shut ?down)|is not found/i;
 
 export interface VeoProviderOptions {
   apiKey: string;
   /** null: Google's own endpoint; tests and proxies point the SDK elsewhere. */
   baseUrl: string | null;
-  textModelId: string;
-  imageModelId: string;
+  /** VEO_MODEL (text mode) and VEO_FAST_MODEL (image mode): `auto` or an explicit id. */
+  model: string;
+  fastModel: string;
 }
 
 /** The Gemini API's error body (google.rpc.Status). */
@@ -26,9 +30,11 @@ interface GoogleErrorBody {
   error?: { code?: number; message?: string; status?: string; details?: { '@type'?: string; retryDelay?: string }[] };
 }
 
-/** Google Veo 3 through `@google/genai` (Gemini API, API key). The job id is the operation name. */
+/** Google Veo through `@google/genai` (Gemini API, API key). The job id is the operation name. */
 export class VeoProvider implements VideoProvider {
   readonly name = 'veo';
+  /** Veo 3.1 takes every option we offer; an older model refusing one fails the task, which is refunded. */
+  readonly support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
   private readonly ai: GoogleGenAI;
   private readonly baseUrl: string;
 
@@ -42,19 +48,62 @@ export class VeoProvider implements VideoProvider {
     });
   }
 
+  /** The key's own model list (`models.list`), narrowed to the models that generate video. */
+  async checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
+    const offered = await this.call(async () => {
+      const ids: string[] = [];
+      for await (const model of await this.ai.models.list({ config: { pageSize: 100 } })) {
+        if (model.name && model.supportedActions?.includes('predictLongRunning')) {
+          ids.push(model.name.replace(/^models\//, ''));
+        }
+      }
+      return ids;
+    });
+    const usable = offered.filter((id) => !withdrawn.has(id));
+    const pick = (setting: 'VEO_MODEL' | 'VEO_FAST_MODEL', wanted: 'quality' | 'fast') => {
+      const configured = setting === 'VEO_MODEL' ? this.options.model : this.options.fastModel;
+      if (configured === 'auto') {
+        const best = rankVeoModels(usable, wanted)[0];
+        return best
+          ? { providerModel: best }
+          : {
+              providerModel: null,
+              reason: `${setting}=auto: this key's model list has no Veo 3 model that makes video`,
+            };
+      }
+      if (withdrawn.has(configured)) {
+        return {
+          providerModel: null,
+          reason: `${setting}=${configured}: Google answered that the model is no longer available`,
+        };
+      }
+      return usable.includes(configured)
+        ? { providerModel: configured }
+        : {
+            providerModel: null,
+            reason: `${setting}=${configured} is not in this key's model list (retired, or not enabled for this key)`,
+          };
+    };
+    const check = {} as ModelCheck;
+    for (const id of Object.keys(VIDEO_MODELS) as VideoModelId[]) {
+      check[id] = VIDEO_MODELS[id].mode === 'image' ? pick('VEO_FAST_MODEL', 'fast') : pick('VEO_MODEL', 'quality');
+    }
+    return check;
+  }
+
   async submit(input: ProviderInput): Promise<string> {
     const operation = await this.call(() =>
       this.ai.models.generateVideos({
-        model: input.model === 'veo3-fast-frames' ? this.options.imageModelId : this.options.textModelId,
-        source: {
-          prompt: input.prompt,
-          image: input.image
-            ? { imageBytes: input.image.data.toString('base64'), mimeType: input.image.mimeType }
-            : undefined,
-        },
+        model: input.providerModel,
+        source: { prompt: input.prompt, image: input.image ? toImage(input.image) : undefined },
         // Veo 3 always makes 8 s with audio: the Gemini API refuses `durationSeconds` for it and
-        // the SDK refuses `generateAudio` outside Vertex, so only the aspect ratio is ours to set.
-        config: { aspectRatio: '16:9' },
+        // the SDK refuses `generateAudio` outside Vertex; the shape and the options are ours to set.
+        config: {
+          aspectRatio: input.shape.aspectRatio,
+          resolution: input.shape.resolution,
+          negativePrompt: input.negativePrompt ?? undefined,
+          lastFrame: input.lastFrame ? toImage(input.lastFrame) : undefined,
+        },
       }),
     );
     if (!operation.name) throw new ProviderError('Veo returned an operation without a name', false);
@@ -66,6 +115,11 @@ export class VeoProvider implements VideoProvider {
     if (!operation.done) return { state: 'running' };
     if (operation.error) {
       const message = operation.error.message;
+      const model = MODEL_IN_PATH.exec(`/${jobId}`)?.[1];
+      // 5 is google.rpc.Code NOT_FOUND: the model went away while the operation ran.
+      if (model && typeof message === 'string' && (operation.error.code === 5 || GONE.test(message))) {
+        throw new ModelUnavailableError(model, message);
+      }
       return { state: 'failed', reason: typeof message === 'string' ? message : 'Veo could not generate the video' };
     }
     if (videoUri(operation)) return { state: 'succeeded' };
@@ -118,9 +172,20 @@ export class VeoProvider implements VideoProvider {
       // Not JSON: a proxy or load balancer answered.
     }
     const detail = [error?.status, error?.message ?? (text.slice(0, 200) || response.statusText)].filter(Boolean);
+    // A 404 on a model's own path means the model (or its operation) is gone for this key.
+    const model = response.status === 404 ? MODEL_IN_PATH.exec(urlOf(input))?.[1] : undefined;
+    if (model) throw new ModelUnavailableError(model, detail.join(': '));
     const retryAfter = parseRetryAfter(response.headers.get('retry-after')) ?? retryDelay(error?.details);
     throw httpError('Veo', response.status, detail.join(': '), retryAfter);
   };
+}
+
+function urlOf(input: Parameters<Fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+function toImage(image: ProviderImage) {
+  return { imageBytes: image.data.toString('base64'), mimeType: image.mimeType };
 }
 
 function videoUri(operation: GenerateVideosOperation): string | undefined {
