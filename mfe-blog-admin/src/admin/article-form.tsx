@@ -4,7 +4,7 @@ import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { Button } from '@veo3/platform/ui/button';
 import { blogAdminMessages } from '../blog-admin.messages';
 import type { BlogPost, BlogPostStatus } from '@veo3/platform/types/blog-post';
-import { draftSlug } from '../slug/draft-slug';
+import { draftSlug } from '../../../services/src/blog/draft-slug';
 import { FeaturedImageField } from './featured-image-field';
 import { Notice } from './notice';
 import styles from './article-form.module.css';

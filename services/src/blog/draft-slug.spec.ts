@@ -26,9 +26,14 @@ describe('draftSlug', () => {
     expect(draftSlug('?!…')).toBe('untitled-post');
   });
 
-  it('drops Chinese characters when no pinyin converter is given', () => {
-    expect(draftSlug('AI 视频生成')).toBe('ai');
-    expect(draftSlug('视频')).toBe('untitled-post');
+  it('turns Chinese into pinyin with a full converter', () => {
+    expect(draftSlug('AI视频生成器 2026 指南')).toBe('ai-shi-pin-sheng-cheng-qi-2026-zhi-nan');
+    expect(draftSlug('人工智能：未来')).toBe('ren-gong-zhi-neng-wei-lai');
+    expect(draftSlug('女儿')).toBe('nv-er');
+  });
+
+  it('never ends a cut slug with a hyphen', () => {
+    expect(draftSlug(`${'x'.repeat(99)} y`)).toBe('x'.repeat(99));
   });
 
   it('runs the pinyin converter on the lowercased title before cleaning it', () => {
