@@ -33,6 +33,8 @@ function sourcesOf(part) {
     join(root, 'platform', 'src'),
     join(root, 'scripts', 'rspack-app.mjs'),
     join(root, 'shell', 'index.html'),
+    // The generation options are one file shared with the service tier (ARCHITECTURE §6).
+    ...(part === 'mfe-generator' ? [join(root, 'services', 'src', 'video', 'generation-options.ts')] : []),
   ];
 }
 

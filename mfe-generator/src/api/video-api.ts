@@ -1,4 +1,5 @@
 import { apiRequest } from '@veo3/platform/api/api-client';
+import type { AspectRatio, Resolution } from '../../../services/src/video/generation-options';
 
 /** SPEC §9: ten videos per history page. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -24,6 +25,9 @@ export interface VideoTask {
   error_message: string | null;
   model: string;
   prompt: string;
+  /** The video's format; tasks from before formats existed are 16:9 720p. */
+  aspect_ratio?: AspectRatio;
+  resolution?: Resolution;
   created_at: string;
   updated_at: string;
 }
@@ -43,21 +47,47 @@ export interface VideoHistoryPage {
   pages: number;
 }
 
+/** GET /api/video/options: what the generator may offer now, and whether each model can be used. */
+export interface VideoOptions {
+  defaults: { aspect_ratio: AspectRatio; resolution: Resolution };
+  shapes: { aspect_ratio: AspectRatio; resolution: Resolution }[];
+  negative_prompt: boolean;
+  last_frame: boolean;
+  /** By model apiPath. */
+  models: Record<string, { available: boolean; message: string | null; prices: Record<Resolution, number> }>;
+}
+
 export interface GenerateVideoInput {
   prompt: string;
   /** The apiPath of the chosen model option. */
   model: string;
+  aspectRatio: AspectRatio;
+  resolution: Resolution;
+  /** Text mode only; never sent in image mode (SPEC §2). */
+  negativePrompt: string;
   /** Image mode only. */
   image: File | null;
+  /** Image mode only, optional. */
+  lastFrame: File | null;
 }
 
 /** POST /api/video/generate. Throws ApiError on an HTTP error; the caller reads success and taskId. */
-export function generateVideo({ prompt, model, image }: GenerateVideoInput): Promise<ApiReply<GenerateData>> {
+export function generateVideo(input: GenerateVideoInput): Promise<ApiReply<GenerateData>> {
   const form = new FormData();
-  form.append('prompt', prompt);
-  form.append('model', model);
-  if (image) form.append('image', image);
+  form.append('prompt', input.prompt);
+  form.append('model', input.model);
+  form.append('aspect_ratio', input.aspectRatio);
+  form.append('resolution', input.resolution);
+  if (input.negativePrompt.trim()) form.append('negative_prompt', input.negativePrompt.trim());
+  if (input.image) form.append('image', input.image);
+  if (input.lastFrame) form.append('last_frame', input.lastFrame);
   return apiRequest<ApiReply<GenerateData>>('/api/video/generate', { method: 'POST', body: form, identity: 'full' });
+}
+
+export async function fetchVideoOptions(signal?: AbortSignal): Promise<VideoOptions> {
+  const reply = await apiRequest<ApiReply<VideoOptions>>('/api/video/options', { signal });
+  if (!reply.success || !reply.data) throw new Error(reply.message ?? 'Failed to load the video options');
+  return reply.data;
 }
 
 /** GET /api/video/status/:taskId. Throws ApiError on an HTTP error, anything else on a network failure. */

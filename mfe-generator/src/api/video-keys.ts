@@ -3,4 +3,5 @@ export const videoKeys = {
   all: ['video'] as const,
   histories: () => [...videoKeys.all, 'history'] as const,
   history: (userId: string, page: number) => [...videoKeys.histories(), userId, page] as const,
+  options: () => [...videoKeys.all, 'options'] as const,
 };

@@ -1,4 +1,5 @@
 import { useT } from '@veo3/platform/i18n/i18n';
+import { formatShape, type VideoShape } from '../../../services/src/video/generation-options';
 import {
   ESTIMATED_MINUTES,
   OFFICIAL_PRICE_USD,
@@ -12,12 +13,20 @@ import styles from './generator-page.module.css';
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
 const SAVING_PERCENT = Math.round((1 - OUR_PRICE_USD / OFFICIAL_PRICE_USD) * 100);
 
+export interface GenerationDetailsProps {
+  model: ModelOption;
+  shape: VideoShape;
+  /** Credits for this video at its resolution. */
+  cost: number;
+}
+
 /** What one video costs and delivers (SPEC §2 generator, §9). */
-export function GenerationDetails({ model }: { model: ModelOption }) {
+export function GenerationDetails({ model, shape, cost }: GenerationDetailsProps) {
   const t = useT(generatorMessages);
   const rows = [
     { label: t('modelLabel'), value: model.name },
-    { label: t('costLabel'), value: t('costValue', { cost: model.cost }) },
+    { label: t('formatLabel'), value: formatShape(shape) },
+    { label: t('costLabel'), value: t('costValue', { cost }) },
     { label: t('durationLabel'), value: t('durationValue', { seconds: VIDEO_DURATION_SECONDS }) },
     { label: t('etaLabel'), value: t('etaValue', ESTIMATED_MINUTES) },
   ];

@@ -167,10 +167,27 @@ describe('GeneratorPage', () => {
     fireEvent.change(prompt(), { target: { value: 'The kitten yawns' } });
     generate();
     expect(status().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
-    expect(globalThis.fetch).not.toHaveBeenCalled();
+    const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
     expect(screen.getByText('Your video will appear here')).toBeTruthy();
   });
 });
+
+/** GET /api/video/options as the server answers with the local renderer (everything offered), with `overrides`. */
+function videoOptions(overrides: Record<string, unknown> = {}) {
+  const model = { available: true, message: null, prices: { '720p': 40, '1080p': 40 } };
+  return jsonResponse({
+    success: true,
+    data: {
+      defaults: { aspect_ratio: '16:9', resolution: '720p' },
+      shapes: ['16:9', '9:16'].flatMap((a) => ['720p', '1080p'].map((r) => ({ aspect_ratio: a, resolution: r }))),
+      negative_prompt: true,
+      last_frame: true,
+      models: { veo3: model, 'veo3-fast-frames': model },
+      ...overrides,
+    },
+  });
+}
 
 function task(taskStatus: string, extra: Record<string, unknown> = {}) {
   return jsonResponse({
@@ -193,6 +210,18 @@ const VIDEO_URL = '/api/video/file/t1?sig=abc';
 describe('GeneratorPage generation', () => {
   let fetchMock: jest.Mock;
   let statusReplies: Response[];
+  let optionsReply: () => Response;
+  const defaultRoute = async (url: string) => {
+    if (url === '/api/video/options') return optionsReply();
+    if (url === '/api/video/generate') {
+      return jsonResponse({ success: true, data: { taskId: 't1', remainingCredits: 80 } });
+    }
+    if (url.startsWith('/api/video/status/')) return statusReplies.shift() ?? task('processing');
+    throw new Error(`unexpected ${url}`);
+  };
+  /** The form the page sent to /api/video/generate. */
+  const sentForm = () =>
+    (fetchMock.mock.calls.find(([url]) => url === '/api/video/generate') as [string, RequestInit])[1].body as FormData;
 
   /** Runs due timers and the promises they settle. */
   const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
@@ -201,12 +230,8 @@ describe('GeneratorPage generation', () => {
     jest.useFakeTimers();
     jest.mocked(trackEvent).mockClear();
     statusReplies = [];
-    fetchMock = jest.fn(async (url: string) => {
-      if (url === '/api/video/generate')
-        return jsonResponse({ success: true, data: { taskId: 't1', remainingCredits: 80 } });
-      if (url.startsWith('/api/video/status/')) return statusReplies.shift() ?? task('processing');
-      throw new Error(`unexpected ${url}`);
-    });
+    optionsReply = () => videoOptions();
+    fetchMock = jest.fn(defaultRoute);
     globalThis.fetch = fetchMock;
     signInForTest({ credits: 120 });
   });
@@ -320,13 +345,90 @@ describe('GeneratorPage generation', () => {
   });
 
   it('shows the server message when the request is refused', async () => {
-    fetchMock.mockImplementationOnce(async () =>
-      jsonResponse({ success: false, message: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402),
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/video/generate'
+        ? jsonResponse({ success: false, message: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402)
+        : defaultRoute(url),
     );
     renderAt('/text-to-veo3-video');
     generate();
     await advance(0);
     expect(within(screen.getByRole('alert')).getByText('Request failed: Insufficient credits')).toBeTruthy();
+  });
+
+  it('sends the chosen format and negative prompt, prices it, and shows a portrait video upright', async () => {
+    statusReplies.push(task('completed', { result_url: VIDEO_URL, aspect_ratio: '9:16', resolution: '1080p' }));
+    renderAt('/text-to-veo3-video');
+    await advance(0);
+    fireEvent.click(screen.getByRole('radio', { name: /9:16/ }));
+    fireEvent.click(screen.getByRole('radio', { name: '1080p' }));
+    fireEvent.change(screen.getByLabelText('Negative prompt (optional)'), { target: { value: ' text, blur ' } });
+    expect(screen.getByText('9:16 · 1080p')).toBeTruthy();
+    generate();
+    await advance(0);
+
+    const form = sentForm();
+    expect(form.get('aspect_ratio')).toBe('9:16');
+    expect(form.get('resolution')).toBe('1080p');
+    expect(form.get('negative_prompt')).toBe('text, blur');
+    await advance(3000);
+    const video = resultArea().querySelector('video')!;
+    expect(video.getAttribute('data-aspect-ratio')).toBe('9:16');
+    expect(video.style.aspectRatio).toBe('9 / 16');
+  });
+
+  it('image mode: no negative prompt, an optional last frame that is sent', async () => {
+    renderAt('/text-to-veo3-video?type=image');
+    await advance(0);
+    expect(screen.queryByLabelText('Negative prompt (optional)')).toBeNull();
+    fireEvent.change(prompt(), { target: { value: 'The kitten yawns' } });
+    fireEvent.change(screen.getByLabelText('Starting image'), {
+      target: { files: [new File(['a'], 'first.png', { type: 'image/png' })] },
+    });
+    fireEvent.change(screen.getByLabelText('Last frame (optional)'), {
+      target: { files: [new File(['b'], 'last.png', { type: 'image/png' })] },
+    });
+    generate();
+    await advance(0);
+    const form = sentForm();
+    expect((form.get('image') as File).name).toBe('first.png');
+    expect((form.get('last_frame') as File).name).toBe('last.png');
+    expect(form.has('negative_prompt')).toBe(false);
+  });
+
+  it("offers only the provider's formats: portrait has no 1080p, and there is no negative prompt", async () => {
+    optionsReply = () =>
+      videoOptions({
+        shapes: [
+          { aspect_ratio: '16:9', resolution: '720p' },
+          { aspect_ratio: '16:9', resolution: '1080p' },
+          { aspect_ratio: '9:16', resolution: '720p' },
+        ],
+        negative_prompt: false,
+      });
+    renderAt('/text-to-veo3-video');
+    await advance(0);
+    expect(screen.queryByLabelText('Negative prompt (optional)')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: '1080p' }));
+    fireEvent.click(screen.getByRole('radio', { name: /9:16/ }));
+    expect(screen.queryByRole('radio', { name: '1080p' })).toBeNull();
+    expect(screen.getByRole('radio', { name: '720p' })).toBeChecked();
+  });
+
+  it('says generation is unavailable, and sends nothing, while the provider has no usable model', async () => {
+    optionsReply = () =>
+      videoOptions({
+        models: {
+          veo3: { available: false, message: 'Video generation is unavailable right now.', prices: { '720p': 40 } },
+        },
+      });
+    renderAt('/text-to-veo3-video');
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toMatch(/unavailable right now/);
+    expect(screen.getByRole('button', { name: 'Generate Video' })).toBeDisabled();
+    generate();
+    await advance(0);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/video/generate')).toBe(false);
   });
 
   it('resumes the video being generated after a reload', async () => {

@@ -7,11 +7,15 @@ import styles from './generator-page.module.css';
 export interface ImageUploadProps {
   image: File | null;
   onChange: (image: File | null) => void;
+  /** The field's name; the starting image by default. */
+  label?: string;
+  hint?: string;
 }
 
-/** Picks the starting image for Image to Video: any image type, no size limit (SPEC §5). */
-export function ImageUpload({ image, onChange }: ImageUploadProps) {
+/** Picks an image for Image to Video (the starting one, or the last frame): any image type, no size limit (SPEC §5). */
+export function ImageUpload({ image, onChange, label, hint }: ImageUploadProps) {
   const t = useT(generatorMessages);
+  const fieldLabel = label ?? t('imageLabel');
   const inputId = useId();
   const hintId = useId();
   const previewRef = useRef<HTMLImageElement>(null);
@@ -43,13 +47,13 @@ export function ImageUpload({ image, onChange }: ImageUploadProps) {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <span className={styles.label}>{t('imageLabel')}</span>
+      <span className={styles.label}>{fieldLabel}</span>
       <input
         id={inputId}
         type="file"
         accept="image/*"
         className={styles.fileInput}
-        aria-label={t('imageLabel')}
+        aria-label={fieldLabel}
         aria-describedby={image ? undefined : hintId}
         onChange={(event) => {
           const file = event.target.files?.[0];
@@ -90,7 +94,7 @@ export function ImageUpload({ image, onChange }: ImageUploadProps) {
           </svg>
           <span className={styles.dropzoneText}>{t('uploadCta')}</span>
           <span id={hintId} className={styles.hint}>
-            {t('uploadHint')}
+            {hint ?? t('uploadHint')}
           </span>
         </label>
       )}

@@ -39,6 +39,7 @@ export function ResultPreview({ state, onReset }: ResultPreviewProps) {
           videoUrl={state.videoUrl}
           posterUrl={state.posterUrl}
           prompt={state.prompt}
+          aspectRatio={state.aspectRatio}
           onGenerateNew={onReset}
         />
       )}

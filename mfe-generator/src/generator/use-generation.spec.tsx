@@ -16,7 +16,15 @@ import { useGeneration, type GenerationRequest, type GenerationState } from './u
 
 jest.mock('@veo3/platform/analytics/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
 
-const textRequest: GenerationRequest = { mode: 'text', model: MODEL_OPTIONS.text, prompt: 'A toy car', image: null };
+const textRequest: GenerationRequest = {
+  mode: 'text',
+  model: MODEL_OPTIONS.text,
+  prompt: 'A toy car',
+  shape: { aspectRatio: '16:9', resolution: '720p' },
+  negativePrompt: '',
+  image: null,
+  lastFrame: null,
+};
 
 function task(status: string, extra: Record<string, unknown> = {}) {
   return jsonResponse({
@@ -130,6 +138,7 @@ describe('useGeneration', () => {
     await advance(3000);
     expect(result.current.state).toEqual({
       phase: 'success',
+      aspectRatio: '16:9',
       posterUrl: null,
       videoUrl: '/api/video/file/t1?sig=abc',
       prompt: 'A toy car',
@@ -138,17 +147,30 @@ describe('useGeneration', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: videoKeys.histories() });
   });
 
-  it('sends the image and the image model in image mode', async () => {
+  it('sends the images, the format and the image model in image mode', async () => {
     generateReply.mockResolvedValueOnce(accepted());
     statusReply.mockResolvedValue(task('processing'));
     const image = new File(['x'], 'cat.png', { type: 'image/png' });
+    const lastFrame = new File(['y'], 'end.png', { type: 'image/png' });
     const { result } = setup();
 
-    await start(result, { mode: 'image', model: MODEL_OPTIONS.image, prompt: 'The cat yawns', image });
+    await start(result, {
+      ...textRequest,
+      mode: 'image',
+      model: MODEL_OPTIONS.image,
+      prompt: 'The cat yawns',
+      shape: { aspectRatio: '9:16', resolution: '1080p' },
+      image,
+      lastFrame,
+    });
     await advance(0);
     const form = (fetchMock.mock.calls[0] as [string, RequestInit])[1].body as FormData;
     expect(form.get('model')).toBe('veo3-fast-frames');
     expect((form.get('image') as File).name).toBe('cat.png');
+    expect((form.get('last_frame') as File).name).toBe('end.png');
+    expect(form.get('aspect_ratio')).toBe('9:16');
+    expect(form.get('resolution')).toBe('1080p');
+    expect(form.has('negative_prompt')).toBe(false);
     expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'image_to_video' });
     expect(trackEvent).toHaveBeenCalledWith('image_to_video_VEO 3 Image', { prompt: 'The cat yawns' });
   });
@@ -173,6 +195,7 @@ describe('useGeneration', () => {
     await advance(1);
     expect(result.current.state).toEqual({
       phase: 'success',
+      aspectRatio: '16:9',
       videoUrl: '/v.mp4',
       posterUrl: null,
       prompt: 'A toy car',
@@ -282,6 +305,7 @@ describe('useGeneration', () => {
     await advance(1000 + 3000);
     expect(result.current.state).toEqual({
       phase: 'success',
+      aspectRatio: '16:9',
       videoUrl: '/v.mp4',
       posterUrl: null,
       prompt: 'A toy car',
@@ -324,6 +348,7 @@ describe('useGeneration', () => {
     await advance(0);
     expect(second.result.current.state).toEqual({
       phase: 'success',
+      aspectRatio: '16:9',
       videoUrl: '/v9.mp4',
       posterUrl: null,
       prompt: 'A toy car',

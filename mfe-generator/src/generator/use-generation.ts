@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { trackEvent } from '@veo3/platform/analytics/analytics';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import type { AspectRatio, VideoShape } from '../../../services/src/video/generation-options';
 import { generateVideo, type ApiReply, type GenerateData } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import {
@@ -21,14 +22,19 @@ export type GenerationState =
   | { phase: 'idle' }
   /** taskId is null while the request is being sent; progress is the last status_message. */
   | { phase: 'generating'; taskId: string | null; startedAt: number; progress: string | null }
-  | { phase: 'success'; videoUrl: string; posterUrl: string | null; prompt: string }
+  | { phase: 'success'; videoUrl: string; posterUrl: string | null; prompt: string; aspectRatio: AspectRatio }
   | { phase: 'error'; failure: FailureMessage };
 
 export interface GenerationRequest {
   mode: GenerationMode;
   model: ModelOption;
   prompt: string;
+  shape: VideoShape;
+  /** Text mode only ('' for none). */
+  negativePrompt: string;
+  /** Image mode only. */
   image: File | null;
+  lastFrame: File | null;
 }
 
 export interface Generation {
@@ -85,6 +91,7 @@ export function useGeneration(userId: string | null): Generation {
           videoUrl: video.result_url,
           posterUrl: video.poster_url ?? null,
           prompt: video.prompt,
+          aspectRatio: video.aspect_ratio ?? '16:9',
         });
       },
       (error: unknown) => {
@@ -106,7 +113,7 @@ export function useGeneration(userId: string | null): Generation {
   }, [userId]);
 
   const start = useCallback(
-    async ({ mode, model, prompt, image }: GenerationRequest) => {
+    async ({ mode, model, prompt, shape, negativePrompt, image, lastFrame }: GenerationRequest) => {
       if (!userId) return;
       const stillShown = () => shownUserRef.current === userId;
       const fail = (error: GenerationFailure) => {
@@ -119,7 +126,15 @@ export function useGeneration(userId: string | null): Generation {
       try {
         // Deliberately not aborted with the page: once the server answers, the credits are spent,
         // so the task id must still be stored for a resume even if the user has navigated away.
-        reply = await generateVideo({ prompt, model: model.apiPath, image });
+        reply = await generateVideo({
+          prompt,
+          model: model.apiPath,
+          aspectRatio: shape.aspectRatio,
+          resolution: shape.resolution,
+          negativePrompt,
+          image,
+          lastFrame,
+        });
       } catch (error) {
         return fail(requestErrorFailure(error));
       }

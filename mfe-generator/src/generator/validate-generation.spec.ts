@@ -13,6 +13,7 @@ function message(input: Partial<GenerationInput>): string | null {
     image: null,
     user: { credits: 100 },
     model: MODEL_OPTIONS[mode],
+    cost: 40,
     ...input,
   });
   return issue && translate(generatorMessages, issue.key, issue.vars, 'en');

@@ -7,6 +7,8 @@ export interface GenerationInput {
   image: File | null;
   user: Pick<User, 'credits'> | null;
   model: ModelOption;
+  /** Credits for this video (its resolution's price). */
+  cost: number;
 }
 
 /** A failed check, as a generator message key plus its placeholders. */
@@ -16,12 +18,19 @@ export interface GenerationIssue {
 }
 
 /** The Generate button's checks, in the order of SPEC §5; null when the request may be sent. */
-export function validateGeneration({ mode, prompt, image, user, model }: GenerationInput): GenerationIssue | null {
+export function validateGeneration({
+  mode,
+  prompt,
+  image,
+  user,
+  model,
+  cost,
+}: GenerationInput): GenerationIssue | null {
   if (!prompt.trim()) return { key: 'errorEmptyPrompt' };
   if (mode === 'image' && !image) return { key: 'errorImageRequired' };
   if (!user) return { key: 'errorLoginRequired' };
-  if (user.credits < model.cost) {
-    return { key: 'errorNotEnoughCredits', vars: { model: model.name, cost: model.cost, credits: user.credits } };
+  if (user.credits < cost) {
+    return { key: 'errorNotEnoughCredits', vars: { model: model.name, cost, credits: user.credits } };
   }
   return null;
 }

@@ -4,7 +4,9 @@ import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { Button } from '@veo3/platform/ui/button';
 import { downloadVideo } from './download-video';
 import { generatorMessages } from './generator.messages';
+import type { AspectRatio } from '../../../services/src/video/generation-options';
 import { VIDEO_DURATION_SECONDS } from './model-options';
+import { cssAspectRatio } from './video-format';
 import styles from './generator-page.module.css';
 
 type DownloadStatus = 'idle' | 'downloading' | 'done' | 'failed';
@@ -20,11 +22,13 @@ export interface VideoResultProps {
   posterUrl: string | null;
   /** The task's prompt, shown as the video's captions. */
   prompt: string;
+  /** Shown at its own shape: a portrait video stands upright instead of in a landscape box. */
+  aspectRatio: AspectRatio;
   onGenerateNew: () => void;
 }
 
 /** The finished video with Download and Generate New (SPEC §2 result area, §8 download texts). */
-export function VideoResult({ videoUrl, posterUrl, prompt, onGenerateNew }: VideoResultProps) {
+export function VideoResult({ videoUrl, posterUrl, prompt, aspectRatio, onGenerateNew }: VideoResultProps) {
   const t = useT(generatorMessages);
   const lang = useLanguage();
   const captionsRef = useCaptionsTrack(prompt, VIDEO_DURATION_SECONDS);
@@ -49,7 +53,9 @@ export function VideoResult({ videoUrl, posterUrl, prompt, onGenerateNew }: Vide
         {t('videoReady')}
       </p>
       <video
-        className={styles.video}
+        className={aspectRatio === '9:16' ? `${styles.video} ${styles.videoPortrait}` : styles.video}
+        style={{ aspectRatio: cssAspectRatio(aspectRatio) }}
+        data-aspect-ratio={aspectRatio}
         src={videoUrl}
         poster={posterUrl ?? undefined}
         controls

@@ -80,7 +80,8 @@ describe('HistoryPage', () => {
 
   it('lists the videos as cards with preview, prompt, model, date and a download link', async () => {
     signInForTest();
-    fetchMock.mockImplementation(async () => historyReply(1, [video(1), video(2, 'veo3-fast-frames')], 2));
+    const portrait = { ...video(2, 'veo3-fast-frames'), aspect_ratio: '9:16', resolution: '1080p' };
+    fetchMock.mockImplementation(async () => historyReply(1, [video(1), portrait], 2));
     renderPage();
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
@@ -96,7 +97,12 @@ describe('HistoryPage', () => {
     expect(download.getAttribute('href')).toBe('/api/video/file/v1?sig=s1');
     expect(download.getAttribute('download')).toBe(`ai-video-${Date.parse('2026-03-04T10:00:00.000Z')}.mp4`);
 
+    // A video from before formats existed is 16:9 720p; a portrait one is shown upright, with its format.
+    expect(first.getByText('16:9 · 720p')).toBeTruthy();
+    expect(preview.style.aspectRatio).toBe('16 / 9');
     expect(within(cards[1]!).getByText('VEO 3 Image')).toBeTruthy();
+    expect(within(cards[1]!).getByText('9:16 · 1080p')).toBeTruthy();
+    expect(cards[1]!.querySelector('video')!.style.aspectRatio).toBe('9 / 16');
     // One page only: no pagination.
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });

@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import { useT } from '@veo3/platform/i18n/i18n';
+import type { AspectRatio, Resolution, VideoShape } from '../../../services/src/video/generation-options';
+import { generatorMessages } from './generator.messages';
+import { allowedShape, aspectRatiosOf, resolutionsFor, type FormatChoices } from './video-format';
+import styles from './generator-page.module.css';
+
+export interface FormatPickerProps {
+  shape: VideoShape;
+  choices: FormatChoices;
+  onChange: (shape: VideoShape) => void;
+}
+
+const ASPECT_LABELS = { '16:9': 'aspectLandscape', '9:16': 'aspectPortrait' } as const;
+
+/** Aspect ratio and resolution, as two radio groups offering only what the provider makes. */
+export function FormatPicker({ shape, choices, onChange }: FormatPickerProps) {
+  const t = useT(generatorMessages);
+  const name = useId();
+  return (
+    <div className={styles.formatPicker}>
+      <RadioGroup<AspectRatio>
+        legend={t('aspectLabel')}
+        name={`${name}-aspect`}
+        value={shape.aspectRatio}
+        options={aspectRatiosOf(choices).map((a) => ({ value: a, label: a, hint: t(ASPECT_LABELS[a]) }))}
+        // Keeps the resolution when the new aspect ratio offers it.
+        onChange={(aspectRatio) => onChange(allowedShape(choices, { ...shape, aspectRatio }))}
+      />
+      <RadioGroup<Resolution>
+        legend={t('resolutionLabel')}
+        name={`${name}-resolution`}
+        value={shape.resolution}
+        options={resolutionsFor(choices, shape.aspectRatio).map((r) => ({ value: r, label: r }))}
+        onChange={(resolution) => onChange({ ...shape, resolution })}
+      />
+    </div>
+  );
+}
+
+interface RadioGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  value: T;
+  options: { value: T; label: string; hint?: string }[];
+  onChange: (value: T) => void;
+}
+
+function RadioGroup<T extends string>({ legend, name, value, options, onChange }: RadioGroupProps<T>) {
+  return (
+    <fieldset className={styles.choiceGroup}>
+      <legend className={styles.label}>{legend}</legend>
+      <div className={styles.choices}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.choice}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+              className={styles.choiceInput}
+            />
+            <span className={styles.choiceText}>
+              {option.label}
+              {option.hint && <span className={styles.choiceHint}>{option.hint}</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
