@@ -30,6 +30,7 @@ export const remoteRoutes = [
   { path: '/pricing', remote: 'billing', expose: 'pricing-page' },
   { path: '/payment/success', remote: 'billing', expose: 'payment-success-page' },
   { path: '/payment/cancel', remote: 'billing', expose: 'payment-cancel-page' },
+  { path: '/payment/checkout', remote: 'billing', expose: 'checkout-page' },
   { path: '/credits', remote: 'billing', expose: 'credits-page' },
   { path: '/blog', remote: 'blog', expose: 'blog-list-page' },
   { path: '/blog/:slug', remote: 'blog', expose: 'blog-post-page' },

@@ -64,6 +64,7 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/blog-admin': { title: 'Blog Management', description: 'Write and manage blog articles.', index: false },
   '/payment/success': { title: 'Payment successful', description: 'Your payment went through.', index: false },
   '/payment/cancel': { title: 'Payment cancelled', description: 'Your payment was cancelled.', index: false },
+  '/payment/checkout': { title: 'Checkout', description: 'Complete your purchase.', index: false },
 };
 
 export function routeMeta(path: string): RouteMeta & { known: boolean } {
