@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { blogMessages } from '../blog.messages';
-import type { BlogPost } from '@veo3/platform/types/blog-post';
+import type { BlogListItem } from '../api/blog-api';
 import { PostByline } from '../post-byline';
 import { trimExcerpt } from './trim-excerpt';
 import styles from './post-card.module.css';
@@ -10,7 +10,7 @@ import styles from './post-card.module.css';
 const EXCERPT_LENGTH = 100;
 const CARD_TAGS = 3;
 
-export function PostCard({ post }: { post: BlogPost }) {
+export function PostCard({ post }: { post: BlogListItem }) {
   const t = useT(blogMessages);
   const [imageFailed, setImageFailed] = useState(false);
   return (
@@ -21,7 +21,10 @@ export function PostCard({ post }: { post: BlogPost }) {
             className={styles.image}
             src={post.featured_image}
             alt=""
+            width={640}
+            height={360}
             loading="lazy"
+            decoding="async"
             onError={() => setImageFailed(true)}
           />
         ) : (

@@ -48,11 +48,14 @@ describe('markdownToHtml', () => {
       expect(html).toBe('<p>[click](javascript:alert(1))</p>');
     });
 
-    it('escapes HTML typed as text, so it is shown and never run', () => {
-      const html = markdownToHtml('<img src=x onerror="alert(1)"> and <script>alert(2)</script> **ok**');
-      expect(html).toBe(
-        '<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; and &lt;script&gt;alert(2)&lt;/script&gt; <strong>ok</strong></p>',
+    it('escapes characters that could start markup, and keeps entities the server already encoded', () => {
+      expect(markdownToHtml('2 < 3 & 5 > 4, Tom &amp; Jerry &#169; "quoted"')).toBe(
+        '<p>2 &lt; 3 &amp; 5 &gt; 4, Tom &amp; Jerry &#169; &quot;quoted&quot;</p>',
       );
+    });
+
+    it('never lets an unfinished tag through', () => {
+      expect(markdownToHtml('a <img src=x onerror=alert(1)')).toBe('<p>a &lt;img src=x onerror=alert(1)</p>');
     });
 
     it('cannot break out of a link address', () => {
@@ -77,6 +80,29 @@ describe('markdownToHtml', () => {
         '<p><code>**a**</code></p><pre><code class="x">*b*</code></pre><p><a href="https://x.com/*c*">*d*</a> *e*</p>';
       expect(markdownToHtml(html)).toBe(
         '<p><code>**a**</code></p><pre><code class="x">*b*</code></pre><p><a href="https://x.com/*c*">*d*</a> <em>e</em></p>',
+      );
+    });
+
+    it('keeps HTML that does not start with a block, such as a leading image or bold text', () => {
+      expect(markdownToHtml('<img src="https://cdn.example.com/a.png" alt="A *b*"> then **bold**')).toBe(
+        '<img src="https://cdn.example.com/a.png" alt="A *b*"> then <strong>bold</strong>',
+      );
+      expect(markdownToHtml('<strong>Note:</strong> use `code`')).toBe('<strong>Note:</strong> use <code>code</code>');
+    });
+
+    it('leaves keyboard keys, samples and embedded code alone', () => {
+      expect(markdownToHtml('<p>Press <kbd>*</kbd> then <kbd>*</kbd></p><style>a{}</style>')).toBe(
+        '<p>Press <kbd>*</kbd> then <kbd>*</kbd></p><style>a{}</style>',
+      );
+    });
+
+    it('keeps CKEditor figures, tables and captions intact', () => {
+      const html =
+        '<figure class="image"><img src="/u/a.png" alt="x"><figcaption>A **cat**</figcaption></figure>' +
+        '<figure class="table"><table><tbody><tr><td>*one*</td></tr></tbody></table></figure>';
+      expect(markdownToHtml(html)).toBe(
+        '<figure class="image"><img src="/u/a.png" alt="x"><figcaption>A <strong>cat</strong></figcaption></figure>' +
+          '<figure class="table"><table><tbody><tr><td><em>one</em></td></tr></tbody></table></figure>',
       );
     });
 

@@ -1,22 +1,26 @@
 /**
  * How article content is displayed (SPEC §9: simple markdown markers become markup).
  *
+ * The API delivers content as HTML that the server sanitized on save (ARCHITECTURE §3). Markers
+ * are only ever applied to text, so that HTML is never broken:
+ *
  * - Inline markers: `code`, **bold**, *italic*, and [text](https://…) links (http and https only).
- * - Editor HTML (content that starts with a block element such as <p> or <h2>; the server
- *   sanitizes it on save) keeps its markup: only the text between tags gets the inline
- *   markers, and never inside <a>, <code> or <pre>.
- * - Anything else is plain text: it is HTML-escaped first, so typed markup is shown, never run.
- *   Then '#'…'######' plus a space at the start of a line make headings h2…h6 (the article
- *   title is the page's only h1), blank lines separate paragraphs and single line breaks
- *   become <br>.
+ * - HTML (content with at least one tag, e.g. what the editor writes) keeps its markup: only the
+ *   text between tags gets the inline markers, and never inside <a>, <code>, <pre> and the like.
+ * - Text without any tag is taken as written: characters that could start markup are escaped
+ *   (entities the server already encoded, such as &amp;, are kept). Then '#'…'######' plus a
+ *   space at the start of a line make headings h2…h6 (the article title is the page's only h1),
+ *   blank lines separate paragraphs and single line breaks become <br>.
  */
 export function markdownToHtml(content: string): string {
   const text = content.replace(/\uE000/g, '');
-  return EDITOR_HTML.test(text) ? markEditorHtml(text) : plainTextToHtml(text);
+  return HAS_TAG.test(text) ? markEditorHtml(text) : plainTextToHtml(text);
 }
 
-const EDITOR_HTML = /^\s*<(p|h[1-6]|div|ul|ol|blockquote|figure|pre|table|hr|section|article)\b/i;
-const NO_MARKERS_INSIDE = new Set(['a', 'code', 'pre']);
+/** An opening, closing or self-closing HTML tag anywhere in the content. */
+const HAS_TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i;
+/** Elements whose text is code, a link label or not text at all: markers inside stay as written. */
+const NO_MARKERS_INSIDE = new Set(['a', 'code', 'pre', 'kbd', 'samp', 'script', 'style', 'textarea', 'svg', 'math']);
 // A private-use character (stripped from the input above) marks set-aside spans while markers are replaced.
 const PLACEHOLDER = /\uE000(\d+)\uE000/g;
 
@@ -84,7 +88,7 @@ function emphasis(text: string): string {
 
 function escapeHtml(text: string): string {
   return text
-    .replace(/&/g, '&amp;')
+    .replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')

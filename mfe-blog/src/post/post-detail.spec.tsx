@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
-import type { BlogPost } from '@veo3/platform/types/blog-post';
+import type { BlogListItem } from '../api/blog-api';
 import { PostDetail } from './post-detail';
 
-function renderDetail(post: BlogPost) {
+function renderDetail(post: BlogListItem) {
   return render(
     <MemoryRouter>
       <PostDetail post={post} />
@@ -41,10 +41,29 @@ describe('PostDetail', () => {
     expect(container.querySelector('strong')?.textContent).toBe('clear');
   });
 
-  it('shows typed HTML in plain-text content as text', () => {
-    const { container } = renderDetail(blogPostFixture({ content: '<img src=x onerror=alert(1)> hi' }));
-    expect(container.querySelector('img[src="x"]')).toBeNull();
-    expect(screen.getByText('<img src=x onerror=alert(1)> hi')).toBeTruthy();
+  it('keeps the server HTML, such as a figure with its caption, as markup', () => {
+    const { container } = renderDetail(
+      blogPostFixture({
+        content:
+          '<figure class="image"><img src="/uploads/a.png" alt="A cat"><figcaption>A **cat**</figcaption></figure>',
+      }),
+    );
+    expect(screen.getByRole('img', { name: 'A cat' }).getAttribute('src')).toBe('/uploads/a.png');
+    expect(container.querySelector('figcaption strong')?.textContent).toBe('cat');
+  });
+
+  it('shows plain-text content as text: its < and & are never markup', () => {
+    const { container } = renderDetail(blogPostFixture({ content: 'Use a < b & c **now**\n\n# Next step' }));
+    expect(container.querySelector('article p')?.textContent).toBe('Use a < b & c now');
+    expect(screen.getByRole('heading', { level: 2, name: 'Next step' })).toBeTruthy();
+  });
+
+  it('shows grey lines in place of the content until it arrives', () => {
+    const { content: _content, ...listed } = blogPostFixture();
+    const { container } = renderDetail(listed);
+    expect(screen.getByRole('article').getAttribute('aria-busy')).toBe('true');
+    expect(container.querySelector('article strong')).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to Blog/ })).toBeTruthy();
   });
 
   it('shows the cover image, and drops it when it cannot load', () => {
