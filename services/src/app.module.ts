@@ -8,6 +8,7 @@ import { CreditsModule } from './credits/credits.module';
 import { UsersModule } from './users/users.module';
 import { VideoModule } from './video/video.module';
 import { BillingModule } from './billing/billing.module';
+import { BlogModule } from './blog/blog.module';
 import { SiteModule } from './site/site.module';
 
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         AuthModule,
         VideoModule,
         BillingModule,
+        BlogModule,
         SiteModule,
       ],
     };

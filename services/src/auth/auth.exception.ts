@@ -8,6 +8,7 @@ export enum AuthErrorCode {
   NotSignedIn = 'AUTH_NOT_SIGNED_IN',
   SessionExpired = 'AUTH_SESSION_EXPIRED',
   NotAdmin = 'AUTH_NOT_ADMIN',
+  NotBlogManager = 'AUTH_NOT_BLOG_MANAGER',
 }
 
 const STATUS: Record<AuthErrorCode, number> = {
@@ -18,6 +19,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   [AuthErrorCode.NotSignedIn]: 401,
   [AuthErrorCode.SessionExpired]: 401,
   [AuthErrorCode.NotAdmin]: 403,
+  [AuthErrorCode.NotBlogManager]: 403,
 };
 
 export class AuthException extends AppException<AuthErrorCode> {

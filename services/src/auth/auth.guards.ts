@@ -34,6 +34,18 @@ export class AdminGuard implements CanActivate {
   }
 }
 
+/** Blog managers only (BLOG_ADMIN_EMAILS); use after JwtAuthGuard. */
+@Injectable()
+export class BlogManagerGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const user = context.switchToHttp().getRequest<{ user?: UserEntity }>().user;
+    if (!user?.canManageBlog) {
+      throw new AuthException(AuthErrorCode.NotBlogManager, 'You do not have blog management permissions');
+    }
+    return true;
+  }
+}
+
 /** Like JwtAuthGuard, but a request without a token goes on as a visitor (user null); a bad token is still 401. */
 @Injectable()
 export class OptionalJwtAuthGuard extends JwtAuthGuard {

@@ -3,6 +3,7 @@ import { SessionsAndLedger1763683300000 } from './migrations/1763683300000-sessi
 import { VideoTasks1763683400000 } from './migrations/1763683400000-video-tasks';
 import { Billing1763683500000 } from './migrations/1763683500000-billing';
 import { VideoOptions1763683600000 } from './migrations/1763683600000-video-options';
+import { Blog1763683700000 } from './migrations/1763683700000-blog';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   VideoTasks1763683400000,
   Billing1763683500000,
   VideoOptions1763683600000,
+  Blog1763683700000,
 ];

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendCached } from '../blog/send-cached';
 import { SiteService } from './site.service';
 
 @ApiExcludeController()
@@ -16,16 +17,27 @@ export class SiteController {
 
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
-  sitemap(): string {
+  sitemap(): Promise<string> {
     return this.site.sitemapXml();
+  }
+
+  @Get('rss.xml')
+  @Header('Content-Type', 'application/rss+xml; charset=utf-8')
+  rss(): Promise<string> {
+    return this.site.rssXml();
   }
 
   /** Every client route gets the shell's page (never a 404 page); unknown API and asset paths stay 404. */
   @Get('*')
-  page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+  async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (/^\/(api|mfe|assets)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path))
       throw new NotFoundException(`Not found: ${path}`);
+    if (/^\/blog(\/|$)/.test(path)) {
+      const { status, reply: page } = await this.site.blogPage(path);
+      sendCached(request, reply, page, 'text/html; charset=utf-8', status);
+      return;
+    }
     void reply
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig, RemoteName } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import type { BlogPostEntity } from '../blog/blog-post.entity';
+import type { CachedReply } from '../blog/blog-cache';
+import { BlogService } from '../blog/blog.service';
 import { escapeHtml, scriptJson } from './html';
 import { ROUTE_META, routeMeta } from './route-meta';
 
@@ -19,6 +22,22 @@ export interface ClientConfig {
   serviceEmail: string;
 }
 
+/** What a page shows crawlers and link previews beyond its route's defaults. */
+export interface PageContent {
+  title: string;
+  description: string;
+  /** Open Graph image, absolute or site-relative. */
+  image?: string | null;
+  article?: { publishedAt: Date | null; updatedAt: Date; author: string | null };
+  jsonLd?: object;
+  /** HTML inside #root for readers without JavaScript; the app replaces it when it starts. */
+  body?: string;
+  /** Keep this page out of search engines (e.g. a not-found page). */
+  noindex?: boolean;
+}
+
+const BLOG_LIST_SIZE = 12;
+
 const MISSING_BUILD_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
 <body><main style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem">
 <h1>The site is not built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></main><!--app-config--></body></html>`;
@@ -29,7 +48,10 @@ export class SiteService {
   private readonly template: string;
   private readonly clientConfigJson: string;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly blog: BlogService,
+  ) {
     const indexPath = join(config.webDir, 'shell', 'dist', 'index.html');
     if (existsSync(indexPath)) {
       this.template = readFileSync(indexPath, 'utf8');
@@ -57,39 +79,172 @@ export class SiteService {
   }
 
   /** The shell's index.html with the route's title, description, canonical and Open Graph tags, and the runtime config. */
-  renderPage(path: string): string {
+  renderPage(path: string, content?: PageContent): string {
     const meta = routeMeta(path);
     const canonicalPath = meta.known ? (path.length > 1 ? path.replace(/\/+$/, '') : path) : '/';
     const canonical = `${this.config.siteUrl}${canonicalPath}`;
-    const title = meta.title.includes(SITE_NAME) ? meta.title : `${meta.title} | ${SITE_NAME}`;
+    const rawTitle = content?.title ?? meta.title;
+    const title = rawTitle.includes(SITE_NAME) ? rawTitle : `${rawTitle} | ${SITE_NAME}`;
+    const description = content?.description ?? meta.description;
+    const image = content?.image ? this.absolute(content.image) : null;
+    const article = content?.article;
     const head = [
       `<title>${escapeHtml(title)}</title>`,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
       `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-      meta.index ? '' : '<meta name="robots" content="noindex" />',
+      meta.index && !content?.noindex ? '' : '<meta name="robots" content="noindex" />',
       `<meta property="og:site_name" content="${SITE_NAME}" />`,
-      '<meta property="og:type" content="website" />',
+      `<meta property="og:type" content="${article ? 'article' : 'website'}" />`,
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
-      '<meta name="twitter:card" content="summary_large_image" />',
+      image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+      article?.publishedAt
+        ? `<meta property="article:published_time" content="${article.publishedAt.toISOString()}" />`
+        : '',
+      article ? `<meta property="article:modified_time" content="${article.updatedAt.toISOString()}" />` : '',
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
       `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
-      `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+      image ? `<meta name="twitter:image" content="${escapeHtml(image)}" />` : '',
+      content?.jsonLd ? `<script type="application/ld+json">${scriptJson(content.jsonLd)}</script>` : '',
     ]
       .filter(Boolean)
       .join('\n    ');
     const configBlock = `<script id="app-config" type="application/json">${this.clientConfigJson}</script>`;
-    return this.template.replace('<!--app-head-->', head).replace('<!--app-config-->', configBlock);
+    return this.template
+      .replace('<!--app-head-->', head)
+      .replace('<!--app-config-->', configBlock)
+      .replace('<div id="root"></div>', `<div id="root">${content?.body ?? ''}</div>`);
+  }
+
+  /**
+   * /blog and /blog/:slug with their posts in the HTML (for crawlers, link previews and readers
+   * without JavaScript), from the blog's cache; an unknown post is a 404 page.
+   */
+  async blogPage(path: string): Promise<{ status: number; reply: CachedReply }> {
+    const clean = path.replace(/\/+$/, '');
+    if (clean === '/blog') {
+      const reply = await this.blog.cached('page:/blog', async () => ({
+        body: this.blogListPage(await this.blog.published(BLOG_LIST_SIZE)),
+      }));
+      return { status: 200, reply: reply! };
+    }
+    const slug = clean.slice('/blog/'.length);
+    const reply = await this.blog.cached(`page:${clean}`, async () => {
+      const post = slug.includes('/') ? null : await this.blog.findPublished(slug);
+      return post && { body: this.blogPostPage(clean, post), postId: post.id };
+    });
+    if (reply) return { status: 200, reply };
+    const body = this.renderPage(clean, {
+      title: 'Article not found',
+      description: 'This article does not exist.',
+      body: '<main><h1>Article not found</h1><p><a href="/blog">Back to Blog</a></p></main>',
+      noindex: true,
+    });
+    return { status: 404, reply: { body, etag: '' } };
+  }
+
+  private blogListPage(posts: BlogPostEntity[]): string {
+    const items = posts
+      .map((p) => {
+        const excerpt = this.blog.toPublic(p, false).excerpt ?? '';
+        return `<li><article><h2><a href="/blog/${encodeURIComponent(p.slug)}">${escapeHtml(p.title)}</a></h2><p>${escapeHtml(excerpt)}</p></article></li>`;
+      })
+      .join('');
+    const body = `<main><h1>Blog</h1>${posts.length ? `<ul>${items}</ul>` : '<p>No articles yet</p>'}</main>`;
+    return this.renderPage('/blog', { ...ROUTE_META['/blog']!, body });
+  }
+
+  private blogPostPage(path: string, post: BlogPostEntity): string {
+    const shown = this.blog.toPublic(post);
+    const description = (post.metaDescription || shown.excerpt || ROUTE_META['/blog']!.description).slice(0, 300);
+    const url = `${this.config.siteUrl}${path}`;
+    const image = post.featuredImage ? this.absolute(post.featuredImage) : null;
+    const date = post.publishedAt?.toISOString().slice(0, 10) ?? '';
+    const body =
+      `<main><article>` +
+      `<nav aria-label="Breadcrumb"><a href="/">Home</a> / <a href="/blog">Blog</a> / <span>${escapeHtml(post.title)}</span></nav>` +
+      `<h1>${escapeHtml(post.title)}</h1>` +
+      `<p>${escapeHtml(post.authorName ?? SITE_NAME)}${date ? ` · <time datetime="${date}">${date}</time>` : ''}</p>` +
+      (image ? `<img src="${escapeHtml(image)}" alt="" />` : '') +
+      // Stored sanitized on save (blog-html.sanitizer), so it is safe to send as it is.
+      `<div>${post.content}</div>` +
+      `<p><a href="/blog">Back to Blog</a></p></article></main>`;
+    return this.renderPage(path, {
+      title: post.metaTitle || post.title,
+      description,
+      image,
+      article: { publishedAt: post.publishedAt, updatedAt: post.updatedAt, author: post.authorName },
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description,
+        mainEntityOfPage: url,
+        url,
+        ...(image && { image: [image] }),
+        ...(post.publishedAt && { datePublished: post.publishedAt.toISOString() }),
+        dateModified: post.updatedAt.toISOString(),
+        author: { '@type': 'Person', name: post.authorName ?? SITE_NAME },
+        publisher: { '@type': 'Organization', name: SITE_NAME, url: this.config.siteUrl },
+        keywords: shown.tags.join(', ') || undefined,
+      },
+      body,
+    });
+  }
+
+  private absolute(url: string): string {
+    return url.startsWith('/') ? `${this.config.siteUrl}${url}` : url;
   }
 
   robotsTxt(): string {
     return `User-agent: *\nDisallow: /api/\nDisallow: /blog-admin\nDisallow: /video-history\nDisallow: /payment/\n\nSitemap: ${this.config.siteUrl}/sitemap.xml\n`;
   }
 
-  sitemapXml(): string {
-    const urls = Object.entries(ROUTE_META)
+  /** Every public route, and every published post with its last change. */
+  async sitemapXml(): Promise<string> {
+    const routes = Object.entries(ROUTE_META)
       .filter(([, meta]) => meta.index)
       .map(([path]) => `  <url><loc>${escapeHtml(`${this.config.siteUrl}${path}`)}</loc></url>`);
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    const posts = (await this.blog.sitemapEntries()).map(
+      (p) =>
+        `  <url><loc>${escapeHtml(`${this.config.siteUrl}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...routes, ...posts].join('\n')}\n</urlset>\n`;
+  }
+
+  /** RSS 2.0 of the 20 newest published posts. */
+  async rssXml(): Promise<string> {
+    const site = this.config.siteUrl;
+    const posts = await this.blog.published(20);
+    const items = posts.map((p) => {
+      const link = `${site}/blog/${encodeURIComponent(p.slug)}`;
+      return [
+        '    <item>',
+        `      <title>${escapeHtml(p.title)}</title>`,
+        `      <link>${escapeHtml(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
+        `      <description>${escapeHtml(this.blog.toPublic(p, false).excerpt ?? '')}</description>`,
+        p.publishedAt ? `      <pubDate>${p.publishedAt.toUTCString()}</pubDate>` : '',
+        '    </item>',
+      ]
+        .filter(Boolean)
+        .join('\n');
+    });
+    const built = (posts[0]?.publishedAt ?? new Date()).toUTCString();
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${SITE_NAME} Blog</title>
+    <link>${escapeHtml(`${site}/blog`)}</link>
+    <description>${escapeHtml(ROUTE_META['/blog']!.description)}</description>
+    <language>en</language>
+    <lastBuildDate>${built}</lastBuildDate>
+    <atom:link href="${escapeHtml(`${site}/rss.xml`)}" rel="self" type="application/rss+xml" />
+${items.join('\n')}
+  </channel>
+</rss>
+`;
   }
 }

@@ -1,0 +1,73 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { UserEntity } from '../users/user.entity';
+import { BlogImagesService } from './blog-images.service';
+import { BlogService } from './blog.service';
+import { AdminListQuerySchema, BlogPostSchema, type AdminListQueryDto, type BlogPostDto } from './dto/blog-post.dto';
+
+const postBody = { schema: z.toJSONSchema(BlogPostSchema, { io: 'input' }) as object };
+
+/** Blog management: blog managers only, checked on the server (SPEC §6). */
+@ApiTags('blog admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, BlogManagerGuard)
+@Controller('api/blog/admin')
+export class BlogAdminController {
+  constructor(
+    private readonly blog: BlogService,
+    private readonly images: BlogImagesService,
+  ) {}
+
+  @Get('posts')
+  async list(@Query({ schema: AdminListQuerySchema }) query: AdminListQueryDto) {
+    return { success: true, data: await this.blog.adminList(query.page, query.limit) };
+  }
+
+  @Get('posts/:id')
+  async get(@Param('id', ParseIntPipe) id: number) {
+    return { success: true, data: await this.blog.adminGet(id) };
+  }
+
+  @Post('posts')
+  @ApiBody(postBody)
+  async create(@CurrentUser() user: UserEntity, @Body({ schema: BlogPostSchema }) body: BlogPostDto) {
+    return { success: true, data: await this.blog.create(user, body), message: 'Article created' };
+  }
+
+  @Put('posts/:id')
+  @ApiBody(postBody)
+  async update(@Param('id', ParseIntPipe) id: number, @Body({ schema: BlogPostSchema }) body: BlogPostDto) {
+    return { success: true, data: await this.blog.update(id, body), message: 'Article updated' };
+  }
+
+  @Delete('posts/:id')
+  async remove(@Param('id', ParseIntPipe) id: number) {
+    await this.blog.remove(id);
+    return { success: true, message: 'Article deleted' };
+  }
+
+  /** The featured image (SPEC §7 'POST /api/blog/admin/upload'). */
+  @Post('upload')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  async upload(@Req() request: FastifyRequest) {
+    return { success: true, data: { url: await this.images.upload(request) }, message: 'Image uploaded' };
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { checkImage, MAX_IMAGE_BYTES } from '../video/image-check';
+import { VideoErrorCode, VideoException } from '../video/video.exception';
+import { BlogErrorCode, BlogException } from './blog.exception';
+
+/** Longest side of a stored blog image; larger uploads are scaled down. */
+const MAX_SIDE = 2400;
+/** Names the server chose: nothing a client sends reaches the file system. */
+export const BLOG_IMAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp)$/;
+
+/** Blog images: checked by their bytes, re-encoded without metadata, stored under DATA_DIR with our own names. */
+@Injectable()
+export class BlogImagesService {
+  readonly dir: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.dir = join(config.dataDir, 'blog-images');
+  }
+
+  /** Reads the multipart field `image` and stores it; returns its public URL. */
+  async upload(request: FastifyRequest): Promise<string> {
+    const data = await this.readImageField(request);
+    let kind: { ext: string };
+    try {
+      kind = await checkImage(data);
+    } catch (error) {
+      if (error instanceof VideoException && error.code === VideoErrorCode.ImageTooLarge) {
+        throw new BlogException(
+          BlogErrorCode.ImageTooLarge,
+          'The image is larger than 10 MB. Please choose a smaller image.',
+        );
+      }
+      throw new BlogException(BlogErrorCode.InvalidImage, 'Please upload a JPEG, PNG, GIF or WebP image');
+    }
+    const name = `${randomUUID()}.${kind.ext}`;
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, name), await reencode(data, kind.ext));
+    return `/api/blog/images/${name}`;
+  }
+
+  private async readImageField(request: FastifyRequest): Promise<Buffer> {
+    if (!request.isMultipart()) {
+      throw new BlogException(BlogErrorCode.BadUpload, 'Send the image as multipart/form-data in the field "image"');
+    }
+    try {
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'image') {
+        throw new BlogException(BlogErrorCode.BadUpload, 'Send the image in the field "image"');
+      }
+      const data = await file.toBuffer();
+      if (data.length === 0) throw new BlogException(BlogErrorCode.BadUpload, 'The image file is empty');
+      return data;
+    } catch (error) {
+      if (error instanceof BlogException) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new BlogException(
+          BlogErrorCode.ImageTooLarge,
+          'The image is larger than 10 MB. Please choose a smaller image.',
+        );
+      }
+      throw new BlogException(BlogErrorCode.BadUpload, 'The upload could not be read');
+    }
+  }
+}
+
+/** Same format, upright, at most MAX_SIDE on the long side, and no EXIF/GPS metadata (sharp drops it). */
+async function reencode(data: Buffer, ext: string): Promise<Buffer> {
+  const image = sharp(data, { animated: ext === 'gif' || ext === 'webp' })
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  if (ext === 'jpg') return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  if (ext === 'png') return image.png({ compressionLevel: 9 }).toBuffer();
+  if (ext === 'gif') return image.gif().toBuffer();
+  return image.webp({ quality: 85 }).toBuffer();
+}

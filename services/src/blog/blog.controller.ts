@@ -1,0 +1,51 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
+import { BLOG_IMAGE_NAME, BlogImagesService } from './blog-images.service';
+import { BlogErrorCode, BlogException } from './blog.exception';
+import { BlogService } from './blog.service';
+import { BlogListQuerySchema, type BlogListQueryDto } from './dto/blog-post.dto';
+import { sendCached } from './send-cached';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+@ApiTags('blog')
+@Controller('api/blog')
+export class BlogController {
+  constructor(
+    private readonly blog: BlogService,
+    private readonly images: BlogImagesService,
+  ) {}
+
+  @Get('posts')
+  async list(
+    @Query({ schema: BlogListQuerySchema }) query: BlogListQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    sendCached(request, reply, await this.blog.listReply(query.page, query.limit), JSON_TYPE);
+  }
+
+  @Get('posts/:slug')
+  async post(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCached(request, reply, await this.blog.postReply(slug), JSON_TYPE);
+  }
+
+  /** Images inside articles (SPEC §7 'POST /api/blog/upload-image'). */
+  @Post('upload-image')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @UseGuards(JwtAuthGuard, BlogManagerGuard)
+  async uploadImage(@Req() request: FastifyRequest) {
+    return { success: true, imageUrl: await this.images.upload(request), message: 'Image uploaded' };
+  }
+
+  /** Stored names are random and never reused, so a browser or CDN may keep them for a year. */
+  @Get('images/:name')
+  async image(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
+    if (!BLOG_IMAGE_NAME.test(name)) throw new BlogException(BlogErrorCode.NotFound, 'Image not found');
+    await reply.sendFile(name, this.images.dir, { maxAge: '365d', immutable: true });
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { BlogAdminController } from './blog-admin.controller';
+import { BlogImagesService } from './blog-images.service';
+import { BlogPostEntity } from './blog-post.entity';
+import { BlogController } from './blog.controller';
+import { BlogService } from './blog.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([BlogPostEntity]), AuthModule],
+  controllers: [BlogController, BlogAdminController],
+  providers: [BlogService, BlogImagesService],
+  exports: [BlogService],
+})
+export class BlogModule {}

@@ -1,0 +1,233 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { isUniqueViolation } from '../database/transaction';
+import type { UserEntity } from '../users/user.entity';
+import { articleText, sanitizeArticleHtml } from './blog-html.sanitizer';
+import { BlogCache, type CachedReply } from './blog-cache';
+import { BlogPostEntity, toPublicPost, type PublicBlogPost } from './blog-post.entity';
+import { BlogErrorCode, BlogException } from './blog.exception';
+import { draftSlug } from './draft-slug';
+import type { BlogPostDto } from './dto/blog-post.dto';
+
+/** Buffered views are written at most this often (and on a clean stop). */
+const VIEW_FLUSH_MS = 5_000;
+const CACHE_TTL_MS = 30_000;
+const EXCERPT_LENGTH = 200;
+
+@Injectable()
+export class BlogService implements OnModuleDestroy {
+  private readonly logger = new Logger(BlogService.name);
+  private readonly posts: Repository<BlogPostEntity>;
+  private readonly cache = new BlogCache(CACHE_TTL_MS);
+  private readonly pendingViews = new Map<number, number>();
+  private readonly flushTimer: NodeJS.Timeout;
+
+  constructor(dataSource: DataSource) {
+    this.posts = dataSource.getRepository(BlogPostEntity);
+    this.flushTimer = setInterval(() => void this.flushViews(), VIEW_FLUSH_MS);
+    this.flushTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.flushTimer);
+    await this.flushViews();
+  }
+
+  /** GET /api/blog/posts: published posts, newest first, without their content. */
+  listReply(page: number, limit: number): Promise<CachedReply> {
+    return this.cached(`list:${page}:${limit}`, async () => ({
+      body: JSON.stringify({ success: true, data: await this.publishedPage(page, limit) }),
+    })) as Promise<CachedReply>;
+  }
+
+  /** A public reply from the cache, or rendered now (null: nothing to show). */
+  cached(key: string, render: () => Promise<{ body: string; postId?: number } | null>): Promise<CachedReply | null> {
+    return this.cache.get(key, render);
+  }
+
+  async publishedPage(page: number, limit: number) {
+    const [items, total] = await this.posts.findAndCount({
+      where: { status: 'published' },
+      order: { publishedAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return {
+      posts: items.map((p) => this.toPublic(p, false)),
+      pagination: { page, pages: Math.ceil(total / limit), total, limit },
+    };
+  }
+
+  /** GET /api/blog/posts/:slug: a published post (drafts and archived ones do not exist publicly); counts a view. */
+  async postReply(slug: string): Promise<CachedReply> {
+    const reply = await this.cached(`post:${slug}`, async () => {
+      const post = await this.findPublished(slug);
+      return post && { body: JSON.stringify({ success: true, data: this.toPublic(post) }), postId: post.id };
+    });
+    if (!reply?.postId) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
+    // Every read counts, cached or not; the page's HTML does not (the remote reads this right after).
+    this.countView(reply.postId);
+    return reply;
+  }
+
+  findPublished(slug: string): Promise<BlogPostEntity | null> {
+    if (slug.length > 120) return Promise.resolve(null);
+    return this.posts.findOneBy({ slug, status: 'published' });
+  }
+
+  /** The newest published posts, for RSS and the /blog page. */
+  published(limit: number): Promise<BlogPostEntity[]> {
+    return this.posts.find({ where: { status: 'published' }, order: { publishedAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  /** Every published post's address and last change, for the sitemap. */
+  sitemapEntries(): Promise<Pick<BlogPostEntity, 'slug' | 'updatedAt'>[]> {
+    return this.posts.find({
+      select: { slug: true, updatedAt: true },
+      where: { status: 'published' },
+      order: { publishedAt: 'DESC', id: 'DESC' },
+    });
+  }
+
+  async adminList(page: number, limit: number): Promise<PublicBlogPost[]> {
+    const posts = await this.posts.find({
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return posts.map((p) => this.toPublic(p));
+  }
+
+  async adminGet(id: number): Promise<PublicBlogPost> {
+    return this.toPublic(await this.byId(id));
+  }
+
+  async create(author: UserEntity, dto: BlogPostDto): Promise<PublicBlogPost> {
+    const fields = this.fields(dto);
+    for (let attempt = 0; ; attempt++) {
+      const slug = await this.uniqueSlug(draftSlug(dto.title), null);
+      try {
+        const { identifiers } = await this.posts.insert({
+          ...fields,
+          slug,
+          authorId: author.id,
+          authorName: author.name ?? author.email.split('@')[0] ?? null,
+          authorAvatar: author.picture,
+          viewCount: 0,
+          publishedAt: dto.status === 'published' ? new Date() : null,
+        });
+        this.cache.clear();
+        return this.adminGet(Number(identifiers[0]!.id));
+      } catch (error) {
+        // Two posts with the same title saved at once: take the next free slug.
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  async update(id: number, dto: BlogPostDto): Promise<PublicBlogPost> {
+    const post = await this.byId(id);
+    const everPublished = post.publishedAt !== null;
+    // A published post keeps its address; a draft's follows its title.
+    const slug = everPublished ? post.slug : await this.uniqueSlug(draftSlug(dto.title), id);
+    await this.posts.update(
+      { id },
+      {
+        ...this.fields(dto),
+        slug,
+        publishedAt: post.publishedAt ?? (dto.status === 'published' ? new Date() : null),
+      },
+    );
+    this.cache.clear();
+    return this.adminGet(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    const { affected } = await this.posts.delete({ id });
+    if (!affected) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
+    this.pendingViews.delete(id);
+    this.cache.clear();
+  }
+
+  toPublic(post: BlogPostEntity, withContent = true): PublicBlogPost {
+    return {
+      ...toPublicPost(post, withContent),
+      excerpt: post.excerpt || excerptOf(post.content),
+      view_count: post.viewCount + (this.pendingViews.get(post.id) ?? 0),
+    };
+  }
+
+  /** Views are added up in memory and written in one atomic increment per post. */
+  private countView(id: number): void {
+    this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + 1);
+  }
+
+  async flushViews(): Promise<void> {
+    const batch = [...this.pendingViews];
+    this.pendingViews.clear();
+    for (const [id, count] of batch) {
+      try {
+        await this.posts.increment({ id }, 'viewCount', count);
+      } catch (error) {
+        // Kept for the next flush rather than lost.
+        this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + count);
+        this.logger.warn(`could not record ${count} views of post ${id}: ${String(error)}`);
+      }
+    }
+  }
+
+  private fields(dto: BlogPostDto) {
+    return {
+      title: dto.title,
+      content: sanitizeArticleHtml(dto.content),
+      excerpt: dto.excerpt,
+      featuredImage: safeImageUrl(dto.featured_image),
+      status: dto.status,
+      metaTitle: dto.meta_title,
+      metaDescription: dto.meta_description,
+      tags: JSON.stringify([...new Set(dto.tags)]),
+    };
+  }
+
+  private async byId(id: number): Promise<BlogPostEntity> {
+    const post = await this.posts.findOneBy({ id });
+    if (!post) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
+    return post;
+  }
+
+  /** `base`, or `base-2`, `base-3`… whichever no other post uses. */
+  private async uniqueSlug(base: string, ownId: number | null): Promise<string> {
+    const taken = new Set(
+      (
+        await this.posts
+          .createQueryBuilder('p')
+          .select(['p.id', 'p.slug'])
+          .where('p.slug = :base OR p.slug LIKE :pattern', { base, pattern: `${base}-%` })
+          .getMany()
+      )
+        .filter((p) => p.id !== ownId)
+        .map((p) => p.slug),
+    );
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) {
+      const candidate = `${base}-${n}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+}
+
+function excerptOf(html: string): string {
+  const text = articleText(html);
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
+}
+
+/** A featured image is our own upload or an http(s) address; anything else is dropped. */
+function safeImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (/^\/api\/blog\/images\/[\w.-]+$/.test(url)) return url;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,268 @@
+import sharp from 'sharp';
+import { BlogService } from '../src/blog/blog.service';
+import { createFakeWebBuild } from './support/fake-web-build';
+import { multipart } from './support/multipart';
+import { devSignIn, type SignedIn } from './support/sign-in';
+import { databaseKinds } from './support/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const png = (width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+
+describe.each(databaseKinds())('blog on %s', (kind) => {
+  let t: TestApp;
+  let editor: SignedIn;
+  let reader: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      WEB_DIR: createFakeWebBuild(),
+      BLOG_ADMIN_EMAILS: 'editor@example.com',
+      SIGNIN_RATE_LIMIT: '1000',
+    });
+    editor = await devSignIn(t.app, 'editor@example.com', 'Eddie Editor');
+    reader = await devSignIn(t.app, 'reader@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const save = (body: object, id?: number, user = editor) =>
+    t.app.inject({
+      method: id ? 'PUT' : 'POST',
+      url: id ? `/api/blog/admin/posts/${id}` : '/api/blog/admin/posts',
+      headers: user.auth,
+      payload: body,
+    });
+  const post = async (body: object) => {
+    const res = await save({ content: '<p>Body</p>', status: 'published', ...body });
+    expect(res.statusCode).toBe(201);
+    return res.json().data as { id: number; slug: string; published_at: string | null };
+  };
+  const upload = (url: string, data: Buffer, user: SignedIn | null = editor, filename = 'a.png', type = 'image/png') => {
+    const form = multipart({}, { image: { data, filename, type } });
+    return t.app.inject({ method: 'POST', url, headers: { ...form.headers, ...user?.auth }, payload: form.payload });
+  };
+
+  it('every admin route is for blog managers only', async () => {
+    const routes: [string, string][] = [
+      ['GET', '/api/blog/admin/posts'],
+      ['GET', '/api/blog/admin/posts/1'],
+      ['POST', '/api/blog/admin/posts'],
+      ['PUT', '/api/blog/admin/posts/1'],
+      ['DELETE', '/api/blog/admin/posts/1'],
+      ['POST', '/api/blog/admin/upload'],
+      ['POST', '/api/blog/upload-image'],
+    ];
+    for (const [method, url] of routes) {
+      const visitor = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+      expect([method, url, visitor.statusCode]).toEqual([method, url, 401]);
+      const user = await t.app.inject({ method: method as 'GET', url, headers: reader.auth });
+      expect([method, url, user.statusCode]).toEqual([method, url, 403]);
+      expect(user.json().message).toBe('You do not have blog management permissions');
+    }
+    expect((await get('/api/blog/admin/posts', editor.auth)).statusCode).toBe(200);
+  });
+
+  it('validates the article with clear messages and saves nothing bad', async () => {
+    const cases: [object, string][] = [
+      [{ content: '<p>x</p>' }, 'Title is required'],
+      [{ title: '  ', content: '<p>x</p>' }, 'Title is required'],
+      [{ title: 'x'.repeat(201), content: '<p>x</p>' }, 'Title must be at most 200 characters'],
+      [{ title: 'T' }, 'Content is required'],
+      [{ title: 'T', content: 'x', excerpt: 'e'.repeat(501) }, 'Excerpt must be at most 500 characters'],
+      [{ title: 'T', content: 'x', meta_title: 'm'.repeat(71) }, 'SEO title must be at most 70 characters'],
+      [{ title: 'T', content: 'x', meta_description: 'd'.repeat(161) }, 'SEO description must be at most 160 characters'],
+      [{ title: 'T', content: 'x', status: 'live' }, 'Status must be draft, published or archived'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await get('/api/blog/admin/posts', editor.auth)).json().data).toHaveLength(0);
+  });
+
+  it('stores sanitized HTML with the manager as author, and publishes with a date', async () => {
+    const res = await save({
+      title: 'Safe article',
+      content:
+        '<h2>Hi</h2><p onclick="steal()">text<script>alert(1)</script></p><img src="x" onerror="alert(1)">' +
+        '<a href="javascript:alert(1)">bad</a><img src="data:image/png;base64,AAAA"><a href="https://ok.test">ok</a>',
+      status: 'published',
+      tags: ['veo', 'veo', 'guide'],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Article created');
+    const saved = res.json().data;
+    expect(saved.content).toBe('<h2>Hi</h2><p>text</p><img src="x" /><a>bad</a><img /><a href="https://ok.test">ok</a>');
+    expect(saved).toMatchObject({
+      slug: 'safe-article',
+      author_name: 'Eddie Editor',
+      status: 'published',
+      tags: ['veo', 'guide'],
+      view_count: 0,
+    });
+    expect(Date.now() - new Date(saved.published_at).getTime()).toBeLessThan(60_000);
+    const shown = (await get('/api/blog/posts/safe-article')).json().data;
+    expect(shown.content).toBe(saved.content);
+  });
+
+  it('makes slugs from titles, Chinese through pinyin, unique, and keeps a published post\'s slug', async () => {
+    expect((await post({ title: 'AI视频生成器 指南' })).slug).toBe('ai-shi-pin-sheng-cheng-qi-zhi-nan');
+    expect((await post({ title: 'Same Title' })).slug).toBe('same-title');
+    expect((await post({ title: 'Same title!' })).slug).toBe('same-title-2');
+    expect((await post({ title: 'same  title' })).slug).toBe('same-title-3');
+    expect((await post({ title: '？！' })).slug).toBe('untitled-post');
+
+    const published = await post({ title: 'Original name' });
+    const renamed = await save({ title: 'A new name', content: '<p>x</p>', status: 'published' }, published.id);
+    expect(renamed.json()).toMatchObject({ message: 'Article updated', data: { slug: 'original-name', title: 'A new name' } });
+    expect(renamed.json().data.published_at).toBe(published.published_at);
+
+    const draft = await post({ title: 'Draft name', status: 'draft' });
+    expect(draft.published_at).toBeNull();
+    const redrafted = await save({ title: 'Better draft name', content: '<p>x</p>', status: 'draft' }, draft.id);
+    expect(redrafted.json().data.slug).toBe('better-draft-name');
+  });
+
+  it('shows the public only published posts: list, post, sitemap, RSS and pages', async () => {
+    const live = await post({ title: 'Live post', excerpt: 'Live excerpt' });
+    const draft = await post({ title: 'Hidden draft', status: 'draft' });
+    const archived = await post({ title: 'Old archived', status: 'archived' });
+
+    const list = (await get('/api/blog/posts?page=1&limit=50')).json().data;
+    const slugs = list.posts.map((p: { slug: string }) => p.slug);
+    expect(slugs[0]).toBe(live.slug);
+    expect(slugs).not.toContain(draft.slug);
+    expect(slugs).not.toContain(archived.slug);
+    expect(list.posts[0].content).toBeUndefined();
+    expect(list.pagination).toEqual({ page: 1, pages: 1, total: slugs.length, limit: 50 });
+    expect((await get('/api/blog/posts?limit=51')).statusCode).toBe(400);
+
+    for (const slug of [draft.slug, archived.slug, 'no-such-post']) {
+      const res = await get(`/api/blog/posts/${slug}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'BLOG_POST_NOT_FOUND', message: 'Article not found' });
+      expect((await get(`/blog/${slug}`)).statusCode).toBe(404);
+    }
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain(`<loc>http://localhost:3000/blog/${live.slug}</loc><lastmod>`);
+    expect(sitemap).not.toContain(draft.slug);
+    expect(sitemap).toContain('<loc>http://localhost:3000/pricing</loc>');
+    const rss = await get('/rss.xml');
+    expect(rss.headers['content-type']).toContain('application/rss+xml');
+    expect(rss.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(rss.body).toContain(`<link>http://localhost:3000/blog/${live.slug}</link>`);
+    expect(rss.body).toContain('<description>Live excerpt</description>');
+    expect(rss.body).not.toContain(archived.slug);
+    const robots = (await get('/robots.txt')).body;
+    expect(robots).toContain('Disallow: /blog-admin');
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+
+  it('pages at 12 with the newest published first', async () => {
+    const page1 = (await get('/api/blog/posts?page=1&limit=12')).json().data;
+    const total = page1.pagination.total;
+    expect(page1.posts.length).toBe(Math.min(12, total));
+    const last = (await get(`/api/blog/posts?page=${page1.pagination.pages}&limit=12`)).json().data;
+    expect(last.posts.length).toBe(total - 12 * (page1.pagination.pages - 1));
+    const dates = page1.posts.map((p: { published_at: string }) => p.published_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('serves the article in the HTML with title, description, canonical, Open Graph and JSON-LD', async () => {
+    const image = (await upload('/api/blog/admin/upload', await png())).json().data.url;
+    const live = await post({
+      title: 'Crawlable <post>',
+      meta_title: 'SEO title here',
+      meta_description: 'What crawlers read',
+      content: '<h2>Section</h2><p>Article body words</p>',
+      featured_image: image,
+      tags: ['seo'],
+    });
+    const page = await get(`/blog/${live.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(html).toContain('<title>SEO title here | Veo 3 Studio</title>');
+    expect(html).toContain('<meta name="description" content="What crawlers read" />');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/blog/${live.slug}" />`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${image}" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'BlogPosting', headline: 'Crawlable <post>', keywords: 'seo' });
+    expect(html).toContain('<h1>Crawlable &lt;post&gt;</h1>');
+    expect(html).toContain('<div><h2>Section</h2><p>Article body words</p></div>');
+    expect(html).not.toContain('noindex');
+
+    const listPage = (await get('/blog')).body;
+    expect(listPage).toContain(`<a href="/blog/${live.slug}">Crawlable &lt;post&gt;</a>`);
+  });
+
+  it('answers If-None-Match with 304, and shows an admin change at once', async () => {
+    const live = await post({ title: 'Cached post' });
+    const first = await get(`/api/blog/posts/${live.slug}`);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    const again = await get(`/api/blog/posts/${live.slug}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const pageEtag = (await get(`/blog/${live.slug}`)).headers.etag as string;
+    expect((await get(`/blog/${live.slug}`, { 'if-none-match': pageEtag })).statusCode).toBe(304);
+
+    await save({ title: 'Cached post, edited', content: '<p>New words</p>', status: 'published' }, live.id);
+    const changed = await get(`/api/blog/posts/${live.slug}`, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ title: 'Cached post, edited', content: '<p>New words</p>' });
+    expect((await get(`/blog/${live.slug}`)).body).toContain('Cached post, edited');
+
+    await save({ title: 'Cached post, edited', content: '<p>x</p>', status: 'archived' }, live.id);
+    expect((await get(`/api/blog/posts/${live.slug}`)).statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${live.id}`, headers: editor.auth });
+    expect(del.json()).toEqual({ success: true, message: 'Article deleted' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${live.id}`, headers: editor.auth })).statusCode).toBe(404);
+  });
+
+  it('counts every read, buffered and written in batches, none lost', async () => {
+    const live = await post({ title: 'Popular post' });
+    await Promise.all(Array.from({ length: 7 }, () => get(`/api/blog/posts/${live.slug}`)));
+    const blog = t.app.get(BlogService);
+    await blog.flushViews();
+    const admin = (await get(`/api/blog/admin/posts/${live.id}`, editor.auth)).json().data;
+    expect(admin.view_count).toBe(7);
+  });
+
+  it('checks uploads by their bytes, re-encodes them without metadata, and serves them for a year', async () => {
+    const text = await upload('/api/blog/upload-image', Buffer.from('not an image at all'), editor, 'photo.png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('Please upload a JPEG, PNG, GIF or WebP image');
+    const huge = await upload('/api/blog/upload-image', Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    expect(huge.statusCode).toBe(413);
+
+    const withExif = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-location' } })
+      .toBuffer();
+    const res = await upload('/api/blog/upload-image', withExif, editor, 'p.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const { success, imageUrl } = res.json();
+    expect(success).toBe(true);
+    expect(imageUrl).toMatch(/^\/api\/blog\/images\/[0-9a-f-]{36}\.jpg$/);
+    const served = await get(imageUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 2400, 800, undefined]);
+
+    const featured = await upload('/api/blog/admin/upload', await png());
+    expect(featured.json()).toMatchObject({ success: true, data: { url: expect.stringMatching(/\.png$/) } });
+    expect((await get('/api/blog/images/..%2F..%2Fveo3.sqlite')).statusCode).toBe(404);
+  });
+});
