@@ -23,7 +23,7 @@ test('text mode: generate with the local renderer, watch progress, play, downloa
   await userWithCredits(page, 'maker@example.com', 80);
   await page.goto('/text-to-veo3-video?type=text');
   await expect(page.getByTestId('header-credits')).toHaveText(/80 credits/);
-  await page.getByLabel('Prompt').fill('A red toy car races across a wooden table at sunset');
+  await page.getByLabel('Prompt', { exact: true }).fill('A red toy car races across a wooden table at sunset');
   await page.getByRole('button', { name: 'Generate Video' }).click();
 
   // The balance drops at once, and the renderer's progress is shown while it works.
@@ -65,7 +65,7 @@ test('text mode: generate with the local renderer, watch progress, play, downloa
 test('image mode: an uploaded picture becomes a video', async ({ page }) => {
   await userWithCredits(page, 'picture@example.com', 40);
   await page.goto('/text-to-veo3-video?type=image');
-  await page.getByLabel('Prompt').fill('Slow zoom into the scene');
+  await page.getByLabel('Prompt', { exact: true }).fill('Slow zoom into the scene');
   // A real PNG, made by the browser itself.
   const png = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');
@@ -81,11 +81,48 @@ test('image mode: an uploaded picture becomes a video', async ({ page }) => {
     return Array.from(new Uint8Array(await blob.arrayBuffer()));
   });
   await page
-    .locator('input[type="file"]')
+    .getByLabel('Starting image')
     .setInputFiles({ name: 'scene.png', mimeType: 'image/png', buffer: Buffer.from(png) });
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.locator('video[src*="/api/video/file/"]')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('header-credits')).toHaveText(/0 credits/);
+});
+
+test('portrait 1080p: the local renderer makes a 1080×1920 video that plays and stands upright in History', async ({
+  page,
+  consoleErrors,
+}) => {
+  await userWithCredits(page, 'portrait@example.com', 40);
+  await page.goto('/text-to-veo3-video?type=text');
+  await page.getByLabel('Prompt', { exact: true }).fill('A dancer spins on a rooftop at dusk');
+  // The radios are styled as buttons: their labels are what a user clicks.
+  await page.locator('label', { hasText: '9:16' }).click();
+  await page.locator('label', { hasText: '1080p' }).click();
+  await expect(page.getByRole('radio', { name: /9:16/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '1080p' })).toBeChecked();
+  await expect(page.getByText('9:16 · 1080p')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+
+  const video = page.locator('video[src*="/api/video/file/"]');
+  await expect(video).toBeVisible({ timeout: 90_000 });
+  const size = (v: HTMLVideoElement) => [v.videoWidth, v.videoHeight];
+  await expect.poll(() => video.evaluate(size), { timeout: 20_000 }).toEqual([1080, 1920]);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  const shown = (await video.boundingBox())!;
+  expect(shown.height).toBeGreaterThan(shown.width * 1.5);
+
+  await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  const card = page.getByRole('article').filter({ hasText: 'A dancer spins on a rooftop at dusk' });
+  await expect(card.getByText('9:16 · 1080p')).toBeVisible();
+  const preview = card.locator('video');
+  await expect.poll(() => preview.evaluate(size), { timeout: 20_000 }).toEqual([1080, 1920]);
+  const inCard = (await preview.boundingBox())!;
+  expect(inCard.height).toBeGreaterThan(inCard.width * 1.5);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a failed generation shows the failure panel; Try Again returns to the form', async ({ page }) => {
@@ -106,7 +143,7 @@ test('a failed generation shows the failure panel; Try Again returns to the form
     }),
   );
   await page.goto('/text-to-veo3-video');
-  await page.getByLabel('Prompt').fill('Anything at all');
+  await page.getByLabel('Prompt', { exact: true }).fill('Anything at all');
   await page.getByRole('button', { name: 'Generate Video' }).click();
   const panel = page.getByRole('alert').filter({ hasText: 'Video Generation Failed' });
   await expect(panel).toBeVisible({ timeout: 20_000 });
@@ -119,7 +156,7 @@ test('a failed generation shows the failure panel; Try Again returns to the form
 test('a reload while the video is being made comes back to the same task', async ({ page }) => {
   await userWithCredits(page, 'reloader@example.com', 40);
   await page.goto('/text-to-veo3-video');
-  await page.getByLabel('Prompt').fill('Waves on a quiet beach');
+  await page.getByLabel('Prompt', { exact: true }).fill('Waves on a quiet beach');
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.getByTestId('header-credits')).toHaveText(/0 credits/);
   await page.reload();
