@@ -41,7 +41,7 @@ test('a new user buys a pack, makes a video with it, subscribes to Lite and canc
   // The credits pay for a video.
   await page.getByRole('link', { name: 'Start Creating' }).click();
   await expect(page).toHaveURL(/\/text-to-veo3-video\?type=text/);
-  await page.getByLabel('Prompt').fill('A paper boat drifts down a rainy street');
+  await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('A paper boat drifts down a rainy street');
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.getByTestId('header-credits')).toHaveText(/\b290 credits/);
   await expect(page.locator('video[src*="/api/video/file/"]')).toBeVisible({ timeout: 60_000 });
