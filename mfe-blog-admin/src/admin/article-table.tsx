@@ -11,9 +11,13 @@ export interface ArticleTableProps {
   onDelete: (post: BlogPost) => void;
   /** id of the heading that names the table */
   labelledBy: string;
+  /** The article whose deletion is on its way to the server. */
+  deletingId?: BlogPost['id'] | null;
+  /** The pointer or focus reached an Edit button: a chance to start loading the editor. */
+  onIntent?: () => void;
 }
 
-export function ArticleTable({ posts, onEdit, onDelete, labelledBy }: ArticleTableProps) {
+export function ArticleTable({ posts, onEdit, onDelete, labelledBy, deletingId = null, onIntent }: ArticleTableProps) {
   const t = useT(blogAdminMessages);
   const lang = useLanguage();
   const numbers = new Intl.NumberFormat(lang);
@@ -61,6 +65,9 @@ export function ArticleTable({ posts, onEdit, onDelete, labelledBy }: ArticleTab
                   variant="secondary"
                   size="sm"
                   aria-label={t('editNamed', { title: post.title })}
+                  disabled={deletingId === post.id}
+                  onPointerEnter={onIntent}
+                  onFocus={onIntent}
                   onClick={() => onEdit(post)}
                 >
                   {t('edit')}
@@ -69,6 +76,7 @@ export function ArticleTable({ posts, onEdit, onDelete, labelledBy }: ArticleTab
                   variant="danger"
                   size="sm"
                   aria-label={t('deleteNamed', { title: post.title })}
+                  busy={deletingId === post.id}
                   onClick={() => onDelete(post)}
                 >
                   {t('delete')}

@@ -1,120 +1,342 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
 import { signInForTest } from '@veo3/platform/testing/test-session';
+import { fail, fakeApi, ok, type FakeRoute } from '../testing/fake-api';
 import BlogAdminPage from './blog-admin-page';
 
-const manager = { can_manage_blog: true };
+jest.mock('../editor/rich-text-editor', () => require('../testing/fake-rich-text-editor'));
+
+const POSTS = '/api/blog/admin/posts';
+const published = blogPostFixture();
+const draft = blogPostFixture({
+  id: 8,
+  slug: 'rough-notes',
+  title: 'Rough notes',
+  excerpt: null,
+  status: 'draft',
+  view_count: 0,
+  tags: [],
+  featured_image: null,
+});
 
 function renderAdmin() {
-  return render(
-    <MemoryRouter initialEntries={['/blog-admin']}>
-      <Routes>
-        <Route path="/blog-admin" element={<BlogAdminPage />} />
-        <Route path="/login" element={<p>Login screen</p>} />
-        <Route path="/" element={<p>Home screen</p>} />
-      </Routes>
-    </MemoryRouter>,
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/blog-admin']}>
+        <Routes>
+          <Route path="/blog-admin" element={<BlogAdminPage />} />
+          <Route path="/login" element={<p>Login screen</p>} />
+          <Route path="/" element={<p>Home screen</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
+/** A manager's API: the probe and the list answer; `extra` adds or replaces routes. */
+function managerApi(posts = [published, draft], extra: Record<string, FakeRoute> = {}) {
+  return fakeApi({ [`GET ${POSTS}`]: ok({ success: true, data: posts }), ...extra });
+}
+
+const table = () => screen.findByRole('table', { name: 'Article List' });
 const titleInput = () => screen.getByLabelText(/^Title/) as HTMLInputElement;
-const contentInput = () => screen.getByLabelText(/^Content/) as HTMLTextAreaElement;
+const contentInput = async () => (await screen.findByLabelText(/^Content/)) as HTMLTextAreaElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+let alertSpy: jest.SpyInstance;
+let confirmSpy: jest.SpyInstance;
 
 beforeEach(() => {
   localStorage.clear();
-  sessionStore.restore();
+  setLanguage('en');
+  act(() => sessionStore.restore());
+  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => {});
+  confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
 });
 
-describe('BlogAdminPage access', () => {
-  it('sends a signed-out visitor to the login page', () => {
+afterEach(() => {
+  alertSpy.mockRestore();
+  confirmSpy.mockRestore();
+});
+
+describe('BlogAdminPage access (SPEC §6)', () => {
+  it('sends a signed-out visitor to the login page without asking the server', () => {
+    const api = managerApi();
     renderAdmin();
     expect(screen.getByText('Login screen')).toBeTruthy();
+    expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
-  it('tells a signed-in user without blog permission, with a way home', () => {
-    signInForTest({ can_manage_blog: false });
+  it('probes with GET /api/blog/admin/posts?limit=1 and a Bearer token only, showing Loading... meanwhile', async () => {
+    signInForTest({ can_manage_blog: true });
+    const api = managerApi();
     renderAdmin();
-    expect(screen.getByRole('heading', { level: 1, name: 'You do not have blog management permissions' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(screen.queryByRole('table')).toBeNull();
-  });
-});
-
-describe('BlogAdminPage for a blog manager', () => {
-  beforeEach(() => signInForTest(manager));
-
-  it('shows the header and the empty article list with its columns', () => {
-    renderAdmin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog Management' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    const table = screen.getByRole('table', { name: 'Article List' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Title', 'Status', 'Views', 'Created Time', 'Actions']);
-    expect(within(table).getByText('No articles yet')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    await table();
+    const probe = api.calls[0]!;
+    expect(probe.url).toBe('/api/blog/admin/posts?limit=1');
+    expect(probe.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(probe.headers.get('x-user-id')).toBeNull();
     expect(document.title).toBe('Blog Management | Veo 3 Studio');
   });
 
-  it('opens a blank new-article form with every field', () => {
+  it('a 403 alerts that the user has no blog permission and goes home', async () => {
+    signInForTest({ can_manage_blog: false });
+    fakeApi({ [`GET ${POSTS}`]: fail(403, 'Blog management permission required') });
     renderAdmin();
+    expect(await screen.findByText('Home screen')).toBeTruthy();
+    expect(alertSpy).toHaveBeenCalledTimes(1);
+    expect(alertSpy).toHaveBeenCalledWith('You do not have blog management permissions');
+  });
+
+  it.each([
+    [401, 'Sign in required'],
+    [500, 'Internal error'],
+  ])('any other failure (%i) goes to the login page without an alert', async (status, message) => {
+    signInForTest({ can_manage_blog: true });
+    fakeApi({ [`GET ${POSTS}`]: fail(status, message) });
+    renderAdmin();
+    expect(await screen.findByText('Login screen')).toBeTruthy();
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('trusts the server over the stored user: a manager by the server gets in', async () => {
+    signInForTest({ can_manage_blog: false });
+    managerApi();
+    renderAdmin();
+    expect(await table()).toBeTruthy();
+  });
+});
+
+describe('BlogAdminPage article list', () => {
+  beforeEach(() => signInForTest({ can_manage_blog: true }));
+
+  it('shows the header and every article with status, views and creation time', async () => {
+    managerApi();
+    renderAdmin();
+    const list = await table();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog Management' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Title', 'Status', 'Views', 'Created Time', 'Actions']);
+    const rows = within(list).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Make your first AI videoA short guide to writing prompts that give Veo 3 videos realistic sound.',
+      'Rough notes',
+    ]);
+    expect(within(rows[0]!).getByText('Published')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Draft')).toBeTruthy();
+  });
+
+  it('a failed list load is not reported: the list is empty (SPEC §8)', async () => {
+    fakeApi({
+      [`GET ${POSTS}`]: (call) =>
+        call.url.includes('limit=1') ? ok({ success: true, data: [] })() : fail(500, 'Database down')(),
+    });
+    renderAdmin();
+    const list = await table();
+    expect(within(list).getByText('No articles yet')).toBeTruthy();
+    expect(alertSpy).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Database down/)).toBeNull();
+  });
+
+  it('deletes after confirmation, shows the server message and reloads the list', async () => {
+    let posts = [published, draft];
+    const api = fakeApi({
+      [`GET ${POSTS}`]: () => ok({ success: true, data: posts })(),
+      [`DELETE ${POSTS}/:id`]: () => {
+        posts = [draft];
+        return ok({ success: true, message: 'Article deleted' })();
+      },
+    });
+    renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Make your first AI video”' }));
+    expect(confirmSpy).toHaveBeenCalledWith('Are you sure you want to delete this article?');
+    expect(await screen.findByText('Article deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Make your first AI video')).toBeNull());
+    const [remove] = api.callsTo(`DELETE ${POSTS}/:id`);
+    expect(remove!.path).toBe('/api/blog/admin/posts/7');
+    expect(remove!.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(api.callsTo(`GET ${POSTS}`).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('does nothing when the deletion is not confirmed', async () => {
+    confirmSpy.mockReturnValue(false);
+    const api = managerApi();
+    renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Rough notes”' }));
+    expect(api.callsTo(`DELETE ${POSTS}/:id`)).toHaveLength(0);
+  });
+
+  it('alerts "Delete failed: " with the reason', async () => {
+    managerApi(undefined, { [`DELETE ${POSTS}/:id`]: fail(404, 'Article not found') });
+    renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Rough notes”' }));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Delete failed: Article not found'));
+    expect(screen.getByText('Rough notes')).toBeTruthy();
+  });
+});
+
+describe('BlogAdminPage editing', () => {
+  beforeEach(() => signInForTest({ can_manage_blog: true }));
+
+  it('opens a blank new-article form with every field, status Draft', async () => {
+    managerApi();
+    renderAdmin();
+    await table();
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'New Article' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'New Article' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(titleInput().value).toBe('');
     expect(titleInput().required).toBe(true);
-    expect((screen.getByLabelText('Excerpt') as HTMLTextAreaElement).rows).toBe(3);
+    expect((await contentInput()).value).toBe('');
+    expect((screen.getByLabelText(/^Excerpt/) as HTMLTextAreaElement).rows).toBe(3);
     expect((screen.getByLabelText('Featured Image') as HTMLInputElement).type).toBe('file');
-    expect(contentInput().required).toBe(true);
-    expect(screen.getByLabelText('SEO Title')).toBeTruthy();
-    expect(screen.getByLabelText('SEO Description')).toBeTruthy();
     const status = screen.getByLabelText('Status') as HTMLSelectElement;
     expect(status.value).toBe('draft');
     expect(Array.from(status.options).map((o) => o.textContent)).toEqual(['Draft', 'Published', 'Archived']);
+    expect(screen.getByLabelText(/^SEO Title/)).toBeTruthy();
+    expect(screen.getByLabelText(/^SEO Description/)).toBeTruthy();
   });
 
-  it('enables Save only once title and content are both filled in', () => {
+  it('enables Save only once title and content are both filled in', async () => {
+    managerApi();
     renderAdmin();
+    await table();
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    const content = await contentInput();
     expect(saveButton().disabled).toBe(true);
     fireEvent.change(titleInput(), { target: { value: 'My first article' } });
     expect(saveButton().disabled).toBe(true);
-    fireEvent.change(contentInput(), { target: { value: 'Hello' } });
+    fireEvent.change(content, { target: { value: '<p>&nbsp;</p>' } });
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(content, { target: { value: '<p>Hello</p>' } });
     expect(saveButton().disabled).toBe(false);
     fireEvent.change(titleInput(), { target: { value: '   ' } });
     expect(saveButton().disabled).toBe(true);
   });
 
-  it('updates the URL preview as the title is typed', () => {
+  it('creates with POST, shows the reply message, and returns to a reloaded list', async () => {
+    let posts = [draft];
+    const api = fakeApi({
+      [`GET ${POSTS}`]: () => ok({ success: true, data: posts })(),
+      [`POST ${POSTS}`]: (call) => {
+        posts = [blogPostFixture({ id: 9, title: 'Veo 3 声音', slug: 'veo-3-sheng-yin' }), draft];
+        return ok({ success: true, data: { ...posts[0], ...(call.json as object) }, message: 'Article created' })();
+      },
+    });
     renderAdmin();
+    await table();
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
-    expect(screen.getByText('http://localhost/blog/untitled-post')).toBeTruthy();
-    fireEvent.change(titleInput(), { target: { value: 'Veo 3: Sound On!' } });
-    expect(screen.getByText('http://localhost/blog/veo-3-sound-on')).toBeTruthy();
-  });
-
-  it('says that saving is not available yet instead of pretending to save', () => {
-    renderAdmin();
-    fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
-    fireEvent.change(titleInput(), { target: { value: 'Title' } });
-    fireEvent.change(contentInput(), { target: { value: 'Body' } });
+    const content = await contentInput();
+    fireEvent.change(titleInput(), { target: { value: 'Veo 3 声音' } });
+    expect(screen.getByTestId('url-preview').textContent).toBe('http://localhost/blog/veo-3-sheng-yin');
+    fireEvent.change(content, { target: { value: '<h2>Sound</h2><p><strong>On</strong></p>' } });
+    fireEvent.change(screen.getByLabelText(/^Excerpt/), { target: { value: 'Short' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'published' } });
+    fireEvent.change(screen.getByLabelText(/^SEO Title/), { target: { value: 'SEO' } });
+    fireEvent.change(screen.getByLabelText(/^SEO Description/), { target: { value: 'Desc' } });
     fireEvent.click(saveButton());
-    expect(screen.getByRole('status').textContent).toBe(
-      'Saving is not available yet, so this article has not been saved.',
-    );
-    expect(titleInput().value).toBe('Title');
+
+    expect(await screen.findByText('Article created')).toBeTruthy();
+    const [create] = api.callsTo(`POST ${POSTS}`);
+    expect(create!.json).toEqual({
+      title: 'Veo 3 声音',
+      content: '<h2>Sound</h2><p><strong>On</strong></p>',
+      excerpt: 'Short',
+      featured_image: null,
+      status: 'published',
+      meta_title: 'SEO',
+      meta_description: 'Desc',
+      tags: [],
+    });
+    expect(create!.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(create!.headers.get('Content-Type')).toBe('application/json');
+    expect(await screen.findByText('Veo 3 声音')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Article List' })).toBeTruthy();
+
+    // The form was reset: a new article starts blank again.
+    fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    await contentInput();
+    expect(titleInput().value).toBe('');
   });
 
-  it.each(['Cancel', 'Back to List'])('%s returns to the list and forgets the draft', (button) => {
+  it('edits with PUT, keeping the tags and showing the stored address', async () => {
+    const api = managerApi(undefined, {
+      [`PUT ${POSTS}/:id`]: ok({ success: true, data: published, message: 'Article updated' }),
+    });
     renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Make your first AI video”' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Edit Article' })).toBeTruthy();
+    expect((await contentInput()).value).toBe(published.content);
+    fireEvent.change(titleInput(), { target: { value: 'A new title' } });
+    // A stored article keeps its address.
+    expect(screen.getByTestId('url-preview').textContent).toBe('http://localhost/blog/make-your-first-ai-video');
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Article updated')).toBeTruthy();
+    const [update] = api.callsTo(`PUT ${POSTS}/:id`);
+    expect(update!.path).toBe('/api/blog/admin/posts/7');
+    expect(update!.json).toEqual({
+      title: 'A new title',
+      content: published.content,
+      excerpt: published.excerpt,
+      featured_image: published.featured_image,
+      status: 'published',
+      meta_title: '',
+      meta_description: '',
+      tags: ['Guides', 'Prompts'],
+    });
+  });
+
+  it('alerts "Save failed: " with the server message and keeps what was typed', async () => {
+    managerApi(undefined, { [`POST ${POSTS}`]: fail(400, 'Title must be at most 200 characters') });
+    renderAdmin();
+    await table();
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    const content = await contentInput();
+    fireEvent.change(titleInput(), { target: { value: 'Kept' } });
+    fireEvent.change(content, { target: { value: '<p>Body</p>' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Save failed: Title must be at most 200 characters'));
+    expect(titleInput().value).toBe('Kept');
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it.each(['Cancel', 'Back to List'])('%s returns to the list and forgets the draft', async (button) => {
+    managerApi();
+    renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    await contentInput();
     fireEvent.change(titleInput(), { target: { value: 'Unsaved idea' } });
     fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }));
-    expect(screen.getByRole('table', { name: 'Article List' })).toBeTruthy();
+    expect(await table()).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Article List' }));
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    await contentInput();
     expect(titleInput().value).toBe('');
+  });
+
+  it('speaks Chinese throughout in zh-CN', async () => {
+    act(() => setLanguage('zh-CN'));
+    managerApi();
+    renderAdmin();
+    expect(await screen.findByRole('table', { name: '文章列表' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '新建文章' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '新建文章' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
   });
 });

@@ -1,28 +1,44 @@
 import { useEffect, useId, useState } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
+import { Button } from '@veo3/platform/ui/button';
 import { Spinner } from '@veo3/platform/ui/spinner';
 import { blogAdminMessages } from '../blog-admin.messages';
 import styles from './article-form.module.css';
 
 export interface FeaturedImageFieldProps {
-  /** The image already stored with the article, shown until another file is chosen. */
+  /** The article's featured image: the stored one, or the one just uploaded. */
   currentUrl: string | null;
   uploading: boolean;
+  /** Uploads the chosen file; resolves to whether it became the featured image. */
+  onFile: (file: File) => Promise<boolean>;
+  onRemove: () => void;
 }
 
-/** SPEC §2/§5: any image type, no size check, an 'Uploading...' indicator and a 32x32 preview. */
-export function FeaturedImageField({ currentUrl, uploading }: FeaturedImageFieldProps) {
+/**
+ * SPEC §2/§5: any image type, no size check, an 'Uploading...' indicator and a 32x32 preview. The chosen
+ * file shows at once (from memory) while it uploads; afterwards the preview is the uploaded image.
+ */
+export function FeaturedImageField({ currentUrl, uploading, onFile, onRemove }: FeaturedImageFieldProps) {
   const t = useT(blogAdminMessages);
   const inputId = useId();
   const hintId = useId();
   const [localUrl, setLocalUrl] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  // Each chosen file's preview URL is released when another file is chosen or the form closes.
+  // Each chosen file's preview URL is released once its upload ends or the form closes.
   useEffect(() => {
     if (!localUrl) return;
     return () => URL.revokeObjectURL(localUrl);
   }, [localUrl]);
-  const preview = localUrl ?? currentUrl;
+  const preview = (uploading && localUrl) || currentUrl;
+
+  const choose = async (file: File) => {
+    setLocalUrl(URL.createObjectURL(file));
+    setFileName(file.name);
+    const uploaded = await onFile(file);
+    setLocalUrl(null);
+    if (!uploaded) setFileName(null);
+  };
+
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={inputId}>
@@ -41,8 +57,9 @@ export function FeaturedImageField({ currentUrl, uploading }: FeaturedImageField
           disabled={uploading}
           onChange={(event) => {
             const file = event.target.files?.[0];
-            setLocalUrl(file ? URL.createObjectURL(file) : null);
-            setFileName(file?.name ?? null);
+            // Cleared, so that choosing the same file again (after a failed upload) uploads it again.
+            event.target.value = '';
+            if (file) void choose(file);
           }}
         />
         {/* Stands in for the browser's own button, whose text would not follow the site language. */}
@@ -50,11 +67,24 @@ export function FeaturedImageField({ currentUrl, uploading }: FeaturedImageField
           {t('chooseImage')}
         </label>
         <span className={styles.fileName}>{fileName ?? t(currentUrl ? 'currentImage' : 'noImageChosen')}</span>
-        {uploading && (
+        {uploading ? (
           <span className={styles.uploading} role="status">
             <Spinner size="sm" label="" />
             {t('uploading')}
           </span>
+        ) : (
+          currentUrl && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setFileName(null);
+                onRemove();
+              }}
+            >
+              {t('removeImage')}
+            </Button>
+          )
         )}
       </div>
       <p id={hintId} className={styles.hint}>

@@ -1,0 +1,14 @@
+// Test stand-in for ../editor/rich-text-editor (CKEditor does not run in jsdom); never bundled.
+import type { RichTextEditorProps } from '../editor/rich-text-editor';
+
+/** A textarea with the editor's contract: opens with `initialData`, reports each change as HTML. */
+export default function FakeRichTextEditor({ initialData, onChange, labelledBy, describedBy }: RichTextEditorProps) {
+  return (
+    <textarea
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      defaultValue={initialData}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
