@@ -42,7 +42,13 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     expect(res.statusCode).toBe(201);
     return res.json().data as { id: number; slug: string; published_at: string | null };
   };
-  const upload = (url: string, data: Buffer, user: SignedIn | null = editor, filename = 'a.png', type = 'image/png') => {
+  const upload = (
+    url: string,
+    data: Buffer,
+    user: SignedIn | null = editor,
+    filename = 'a.png',
+    type = 'image/png',
+  ) => {
     const form = multipart({}, { image: { data, filename, type } });
     return t.app.inject({ method: 'POST', url, headers: { ...form.headers, ...user?.auth }, payload: form.payload });
   };
@@ -75,7 +81,10 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
       [{ title: 'T' }, 'Content is required'],
       [{ title: 'T', content: 'x', excerpt: 'e'.repeat(501) }, 'Excerpt must be at most 500 characters'],
       [{ title: 'T', content: 'x', meta_title: 'm'.repeat(71) }, 'SEO title must be at most 70 characters'],
-      [{ title: 'T', content: 'x', meta_description: 'd'.repeat(161) }, 'SEO description must be at most 160 characters'],
+      [
+        { title: 'T', content: 'x', meta_description: 'd'.repeat(161) },
+        'SEO description must be at most 160 characters',
+      ],
       [{ title: 'T', content: 'x', status: 'live' }, 'Status must be draft, published or archived'],
     ];
     for (const [body, message] of cases) {
@@ -98,7 +107,9 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Article created');
     const saved = res.json().data;
-    expect(saved.content).toBe('<h2>Hi</h2><p>text</p><img src="x" /><a>bad</a><img /><a href="https://ok.test">ok</a>');
+    expect(saved.content).toBe(
+      '<h2>Hi</h2><p>text</p><img src="x" /><a>bad</a><img /><a href="https://ok.test">ok</a>',
+    );
     expect(saved).toMatchObject({
       slug: 'safe-article',
       author_name: 'Eddie Editor',
@@ -111,7 +122,7 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     expect(shown.content).toBe(saved.content);
   });
 
-  it('makes slugs from titles, Chinese through pinyin, unique, and keeps a published post\'s slug', async () => {
+  it("makes slugs from titles, Chinese through pinyin, unique, and keeps a published post's slug", async () => {
     expect((await post({ title: 'AI视频生成器 指南' })).slug).toBe('ai-shi-pin-sheng-cheng-qi-zhi-nan');
     expect((await post({ title: 'Same Title' })).slug).toBe('same-title');
     expect((await post({ title: 'Same title!' })).slug).toBe('same-title-2');
@@ -120,7 +131,10 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
 
     const published = await post({ title: 'Original name' });
     const renamed = await save({ title: 'A new name', content: '<p>x</p>', status: 'published' }, published.id);
-    expect(renamed.json()).toMatchObject({ message: 'Article updated', data: { slug: 'original-name', title: 'A new name' } });
+    expect(renamed.json()).toMatchObject({
+      message: 'Article updated',
+      data: { slug: 'original-name', title: 'A new name' },
+    });
     expect(renamed.json().data.published_at).toBe(published.published_at);
 
     const draft = await post({ title: 'Draft name', status: 'draft' });
@@ -203,6 +217,16 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
 
     const listPage = (await get('/blog')).body;
     expect(listPage).toContain(`<a href="/blog/${live.slug}">Crawlable &lt;post&gt;</a>`);
+    expect(listPage).not.toContain('Older articles');
+    const published = (await get('/api/blog/posts')).json().data.pagination.total;
+    for (let i = published; i <= 12; i++) await post({ title: `Filler ${i}` });
+    const firstPage = (await get('/blog')).body;
+    expect(firstPage).toContain('<link rel="canonical" href="http://localhost:3000/blog" />');
+    expect(firstPage).toContain('<a href="/blog?page=2">Older articles</a>');
+    const page2 = (await get('/blog?page=2')).body;
+    expect(page2).toContain('<link rel="canonical" href="http://localhost:3000/blog?page=2" />');
+    expect(page2).toContain('<title>Blog – Page 2 | Veo 3 Studio</title>');
+    expect(page2).not.toContain(`<a href="/blog/${live.slug}">`);
   });
 
   it('answers If-None-Match with 304, and shows an admin change at once', async () => {
@@ -227,7 +251,10 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     expect((await get(`/api/blog/posts/${live.slug}`)).statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${live.id}`, headers: editor.auth });
     expect(del.json()).toEqual({ success: true, message: 'Article deleted' });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${live.id}`, headers: editor.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${live.id}`, headers: editor.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('counts every read, buffered and written in batches, none lost', async () => {

@@ -34,7 +34,7 @@ export class SiteController {
     if (/^\/(api|mfe|assets)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path))
       throw new NotFoundException(`Not found: ${path}`);
     if (/^\/blog(\/|$)/.test(path)) {
-      const { status, reply: page } = await this.site.blogPage(path);
+      const { status, reply: page } = await this.site.blogPage(path, (request.query as { page?: string }).page);
       sendCached(request, reply, page, 'text/html; charset=utf-8', status);
       return;
     }

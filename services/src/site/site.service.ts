@@ -34,6 +34,8 @@ export interface PageContent {
   body?: string;
   /** Keep this page out of search engines (e.g. a not-found page). */
   noindex?: boolean;
+  /** When the query is part of the page's address (e.g. `/blog?page=2`). */
+  canonicalPath?: string;
 }
 
 const BLOG_LIST_SIZE = 12;
@@ -82,7 +84,7 @@ export class SiteService {
   renderPage(path: string, content?: PageContent): string {
     const meta = routeMeta(path);
     const canonicalPath = meta.known ? (path.length > 1 ? path.replace(/\/+$/, '') : path) : '/';
-    const canonical = `${this.config.siteUrl}${canonicalPath}`;
+    const canonical = `${this.config.siteUrl}${content?.canonicalPath ?? canonicalPath}`;
     const rawTitle = content?.title ?? meta.title;
     const title = rawTitle.includes(SITE_NAME) ? rawTitle : `${rawTitle} | ${SITE_NAME}`;
     const description = content?.description ?? meta.description;
@@ -122,11 +124,12 @@ export class SiteService {
    * /blog and /blog/:slug with their posts in the HTML (for crawlers, link previews and readers
    * without JavaScript), from the blog's cache; an unknown post is a 404 page.
    */
-  async blogPage(path: string): Promise<{ status: number; reply: CachedReply }> {
+  async blogPage(path: string, pageParam?: string): Promise<{ status: number; reply: CachedReply }> {
     const clean = path.replace(/\/+$/, '');
     if (clean === '/blog') {
-      const reply = await this.blog.cached('page:/blog', async () => ({
-        body: this.blogListPage(await this.blog.published(BLOG_LIST_SIZE)),
+      const page = Math.min(Math.max(Number.parseInt(pageParam ?? '1', 10) || 1, 1), 10_000);
+      const reply = await this.blog.cached(`page:/blog?page=${page}`, async () => ({
+        body: this.blogListPage(page, await this.blog.publishedPage(page, BLOG_LIST_SIZE)),
       }));
       return { status: 200, reply: reply! };
     }
@@ -145,15 +148,24 @@ export class SiteService {
     return { status: 404, reply: { body, etag: '' } };
   }
 
-  private blogListPage(posts: BlogPostEntity[]): string {
-    const items = posts
-      .map((p) => {
-        const excerpt = this.blog.toPublic(p, false).excerpt ?? '';
-        return `<li><article><h2><a href="/blog/${encodeURIComponent(p.slug)}">${escapeHtml(p.title)}</a></h2><p>${escapeHtml(excerpt)}</p></article></li>`;
-      })
+  private blogListPage(page: number, list: Awaited<ReturnType<BlogService['publishedPage']>>): string {
+    const items = list.posts
+      .map(
+        (p) =>
+          `<li><article><h2><a href="/blog/${encodeURIComponent(p.slug)}">${escapeHtml(p.title)}</a></h2><p>${escapeHtml(p.excerpt ?? '')}</p></article></li>`,
+      )
       .join('');
-    const body = `<main><h1>Blog</h1>${posts.length ? `<ul>${items}</ul>` : '<p>No articles yet</p>'}</main>`;
-    return this.renderPage('/blog', { ...ROUTE_META['/blog']!, body });
+    const pageLink = (n: number, label: string) => `<a href="/blog${n > 1 ? `?page=${n}` : ''}">${label}</a>`;
+    const nav = [
+      page > 1 ? pageLink(page - 1, 'Newer articles') : '',
+      page < list.pagination.pages ? pageLink(page + 1, 'Older articles') : '',
+    ].join(' ');
+    const body = `<main><h1>Blog</h1>${items ? `<ul>${items}</ul>` : '<p>No articles yet</p>'}${nav.trim() ? `<nav aria-label="Pages">${nav}</nav>` : ''}</main>`;
+    return this.renderPage('/blog', {
+      ...ROUTE_META['/blog']!,
+      ...(page > 1 && { title: `Blog – Page ${page}`, canonicalPath: `/blog?page=${page}` }),
+      body,
+    });
   }
 
   private blogPostPage(path: string, post: BlogPostEntity): string {
