@@ -2,6 +2,8 @@
 // (SIGKILL) of the server halfway and a restart on the same DATA_DIR. Prints throughput, peak RSS,
 // database queries per task (MySQL), and checks the money: one debit per task, refunds only for
 // failed tasks, every balance = 400 − 40 × completed. Exits non-zero when a check fails.
+// Then a second, smaller run on the default poll interval prints how long a task takes to be
+// `completed` after kie.ai has finished it, when kie.ai calls back (callBackUrl) and when only polling finds it.
 //
 // Optional: BENCH_DATABASE_URL=mysql://… (MySQL/MariaDB instead of SQLite), BENCH_REDIS_URL=redis://…
 // (BullMQ instead of the in-process queue).
@@ -26,6 +28,10 @@ const VIDEO_BYTES = 64 * 1024;
 const TIME_LIMIT_MS = 5 * 60_000; // from the first submit until we stop waiting for tasks
 const REQUEST_TIMEOUT_MS = 15_000;
 const LOG_LINES_SHOWN = 25; // per server process; the rest is only counted
+// The callback run: tasks that kie.ai finishes this long after the submit, half of them announced by a callback.
+const LATENCY_TASKS = 20; // with callbacks, and as many again without
+const LATENCY_RENDER_MS = 20_000;
+const LATENCY_SPACING_MS = 500; // between two submits
 // Expected lines: the start banner and the notices about the frontends, which the bench does not build.
 const QUIET = /Veo 3 Studio is serving|No built shell at|not built yet, not served/;
 
@@ -59,10 +65,11 @@ async function pool(items, concurrency, fn) {
 
 // ---------------------------------------------------------------------------------------------
 // A fake kie.ai: the protocol of services/test/providers/fake-kie.ts, but time-based.
-//   POST /api/v1/veo/generate            (Bearer) {prompt, model, aspectRatio} → {code: 200, data: {taskId}}
+//   POST /api/v1/veo/generate            (Bearer) {prompt, model, aspectRatio, callBackUrl} → {code: 200, data: {taskId}}
 //   GET  /api/v1/veo/record-info?taskId=  (Bearer) → {code: 200, data: {successFlag 0|1, response: {resultUrls}}}
 //   GET  /files/<taskId>.mp4              (public) → the MP4 bytes
-// Every answer is HTTP 200; the real status is the body's `code`.
+// Every answer is HTTP 200; the real status is the body's `code`. A task is done `renderMs` after its
+// submit; when `callBackWhen(prompt)` says so, kie.ai then POSTs its callBackUrl.
 // ---------------------------------------------------------------------------------------------
 function fakeVideo(size) {
   const video = Buffer.alloc(size);
@@ -71,9 +78,12 @@ function fakeVideo(size) {
   return video;
 }
 
-async function startFakeKie(apiKey) {
+async function startFakeKie(apiKey, { renderMs = KIE_RENDER_MS, callBackWhen = () => false } = {}) {
   const video = fakeVideo(VIDEO_BYTES);
   const tasks = new Map(); // kie task id → { createdAt, prompt }
+  const doneAtByPrompt = new Map(); // when kie.ai finished the task of each prompt
+  const fetchedAtByPrompt = new Map(); // when our worker first downloaded its result
+  const callbacks = { sent: 0, failed: 0 };
   const stats = { generate: 0, recordInfo: 0, downloads: 0, unauthorized: 0, notFound: 0, invalid: 0 };
   const generatesPerPrompt = new Map();
   let baseUrl = '';
@@ -91,7 +101,7 @@ async function startFakeKie(apiKey) {
         });
         res.end(body);
       };
-      const done = (task) => Date.now() - task.createdAt >= KIE_RENDER_MS;
+      const done = (task) => Date.now() - task.createdAt >= renderMs;
 
       const file = /^\/files\/([a-f0-9]+)\.mp4$/.exec(url.pathname);
       if (req.method === 'GET' && file) {
@@ -102,6 +112,7 @@ async function startFakeKie(apiKey) {
           return res.end('Not found');
         }
         stats.downloads++;
+        if (!fetchedAtByPrompt.has(task.prompt)) fetchedAtByPrompt.set(task.prompt, Date.now());
         res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': String(video.length) });
         return res.end(video);
       }
@@ -126,7 +137,27 @@ async function startFakeKie(apiKey) {
           return answer(422, 'model is invalid');
         }
         const taskId = randomBytes(16).toString('hex');
-        tasks.set(taskId, { createdAt: Date.now(), prompt: params.prompt });
+        const createdAt = Date.now();
+        tasks.set(taskId, { createdAt, prompt: params.prompt });
+        doneAtByPrompt.set(params.prompt, createdAt + renderMs);
+        if (typeof params.callBackUrl === 'string' && callBackWhen(params.prompt)) {
+          setTimeout(() => {
+            const body = {
+              code: 200,
+              msg: 'Video generated successfully.',
+              data: { taskId, info: { resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } },
+            };
+            fetch(params.callBackUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+              signal: AbortSignal.timeout(15_000), // kie.ai's own callback timeout
+            }).then(
+              (reply) => (reply.ok ? callbacks.sent++ : callbacks.failed++),
+              () => callbacks.failed++,
+            );
+          }, renderMs).unref();
+        }
         stats.generate++;
         generatesPerPrompt.set(params.prompt, (generatesPerPrompt.get(params.prompt) ?? 0) + 1);
         return answer(200, 'success', { taskId });
@@ -143,7 +174,7 @@ async function startFakeKie(apiKey) {
         return answer(200, 'success', {
           taskId,
           createTime: new Date(task.createdAt).toISOString(),
-          completeTime: finished ? new Date(task.createdAt + KIE_RENDER_MS).toISOString() : null,
+          completeTime: finished ? new Date(task.createdAt + renderMs).toISOString() : null,
           successFlag: finished ? 1 : 0,
           response: finished ? { taskId, resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } : null,
           errorCode: null,
@@ -159,6 +190,9 @@ async function startFakeKie(apiKey) {
   return {
     baseUrl,
     stats,
+    callbacks,
+    doneAtByPrompt,
+    fetchedAtByPrompt,
     generatesPerPrompt,
     close: () =>
       new Promise((resolve) => {
@@ -261,6 +295,56 @@ async function stopServer(s, signal = 'SIGTERM') {
   return Date.now() - startedAt;
 }
 
+/** Only what the bench chooses: nothing from the caller's environment reaches the server's config. */
+function serverEnv({ port, dataDir, kieBaseUrl, extra = {} }) {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? tmpdir(),
+    TMPDIR: tmpdir(),
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIR: join(dataDir, 'none'),
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAILS: 'bench-admin@example.com',
+    SIGNIN_RATE_LIMIT: '100000',
+    GENERATE_RATE_LIMIT: '100000',
+    VIDEO_PROVIDER: 'kie',
+    KIE_API_KEY: 'bench-key',
+    KIE_BASE_URL: kieBaseUrl,
+    ...(mysqlUrl ? { DATABASE_URL: mysqlUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
+    ...extra,
+  };
+}
+
+/** JSON API calls against `base`; each throws on a network error or a non-2xx answer, and is counted. */
+function apiAt(base) {
+  const api = async (method, path, token, body) => {
+    api.requests++;
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
+    return json;
+  };
+  api.requests = 0;
+  return api;
+}
+
 // ---------------------------------------------------------------------------------------------
 // MySQL's server-wide statement counter (queries per task), when benching MySQL.
 // ---------------------------------------------------------------------------------------------
@@ -324,26 +408,7 @@ async function main() {
   fakeKie = await startFakeKie('bench-key');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // Only what the bench chooses: nothing from the caller's environment reaches the server's config.
-  const env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? tmpdir(),
-    TMPDIR: tmpdir(),
-    PORT: String(port),
-    SITE_URL: base,
-    DATA_DIR: dataDir,
-    WEB_DIR: join(dataDir, 'none'),
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAILS: 'bench-admin@example.com',
-    SIGNIN_RATE_LIMIT: '100000',
-    GENERATE_RATE_LIMIT: '100000',
-    VIDEO_PROVIDER: 'kie',
-    KIE_API_KEY: 'bench-key',
-    KIE_BASE_URL: fakeKie.baseUrl,
-    VIDEO_POLL_INTERVAL_MS: '250',
-    ...(mysqlUrl ? { DATABASE_URL: mysqlUrl } : {}),
-    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
-  };
+  const env = serverEnv({ port, dataDir, kieBaseUrl: fakeKie.baseUrl, extra: { VIDEO_POLL_INTERVAL_MS: '250' } });
   const dbLabel = mysqlUrl ? 'MySQL' : 'SQLite';
   const queueLabel = redisUrl ? 'BullMQ' : 'in-process queue';
   const questions = await openQuestionsCounter();
@@ -351,30 +416,7 @@ async function main() {
   rssTimer = setInterval(sampleRss, 250);
   rssTimer.unref();
   let server = startServer(env);
-  let apiRequests = 0;
-
-  /** JSON API call; throws on a network error or a non-2xx answer. */
-  const api = async (method, path, token, body) => {
-    apiRequests++;
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-    return json;
-  };
+  const api = apiAt(base);
 
   try {
     await waitHealthy(base, server);
@@ -614,7 +656,7 @@ async function main() {
           ? `, refused ${k.unauthorized} unauthorized / ${k.invalid} invalid / ${k.notFound} not found`
           : ''),
     );
-    row('bench API requests', `${apiRequests} (${pollErrors} status polls failed)`);
+    row('bench API requests', `${api.requests} (${pollErrors} status polls failed)`);
     for (const s of servers)
       if (s.logLines > LOG_LINES_SHOWN) row(`server #${s.n} log lines not shown`, s.logLines - LOG_LINES_SHOWN);
     for (const t of submitErrors.slice(0, 5)) console.log(`  submit error: ${t.submitError}`);
@@ -657,8 +699,100 @@ async function main() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The callback run: how long after kie.ai has finished a task it is `completed` on our side, with
+// kie.ai calling back and with polling alone, on the default poll interval (which backs off to 15 s).
+// ---------------------------------------------------------------------------------------------
+async function latencyRun() {
+  const fake = await startFakeKie('bench-key', {
+    renderMs: LATENCY_RENDER_MS,
+    callBackWhen: (prompt) => prompt.startsWith('callback'),
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-callback-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(
+    serverEnv({
+      port,
+      dataDir: dir,
+      kieBaseUrl: fake.baseUrl,
+      extra: redisUrl ? { REDIS_PREFIX: `${redisPrefix}cb` } : {},
+    }),
+  );
+  const api = apiAt(base);
+  try {
+    await waitHealthy(base, server);
+    const admin = await api('POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
+    const ways = ['callback', 'poll'];
+    const tokens = {};
+    for (const way of ways) {
+      const user = await api('POST', '/api/auth/dev', null, { email: `bench-latency-${runId}-${way}@example.com` });
+      await api('POST', '/api/credits/add', admin.token, {
+        userId: user.user.id,
+        amount: LATENCY_TASKS * COST,
+        sourceType: 'purchase',
+        sourceId: `bench-latency-${runId}-${way}`,
+      });
+      tokens[way] = user.token;
+    }
+    // Spread out and alternating, so that tasks finish one at a time: what is measured is the wake-up, not a queue.
+    const tasks = [];
+    for (let i = 0; i < LATENCY_TASKS; i++) {
+      for (const way of ways) {
+        const task = { way, token: tokens[way], prompt: `${way} ${runId} #${i}`, id: null, done: null };
+        task.id = (
+          await api('POST', '/api/video/generate', task.token, { prompt: task.prompt, model: 'veo3' })
+        ).data.taskId;
+        tasks.push(task);
+        await sleep(LATENCY_SPACING_MS);
+      }
+    }
+    const deadline = Date.now() + LATENCY_RENDER_MS + 60_000;
+    while (Date.now() < deadline && tasks.some((t) => !t.done)) {
+      await pool(
+        tasks.filter((t) => !t.done),
+        10,
+        async (task) => {
+          const data = (await api('GET', `/api/video/status/${task.id}`, task.token)).data;
+          if (data.status === 'completed' || data.status === 'failed') task.done = data;
+        },
+      );
+      await sleep(500);
+    }
+
+    console.log(
+      `\ncompletion latency — kie.ai finished → our worker fetches the result and completes the task (${LATENCY_TASKS} tasks each way, kie.ai done ${LATENCY_RENDER_MS / 1000} s after submit, default poll interval)\n`,
+    );
+    const checks = [];
+    for (const way of ways) {
+      const mine = tasks.filter((t) => t.way === way);
+      const completed = mine.filter((t) => t.done?.status === 'completed');
+      // Measured at the fake (the database keeps updated_at to the second on SQLite): the worker downloads
+      // the result on the step that completes the task, right before marking it completed.
+      const latencies = completed
+        .map((t) => fake.fetchedAtByPrompt.get(t.prompt) - fake.doneAtByPrompt.get(t.prompt))
+        .sort((a, b) => a - b);
+      const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+      const label = way === 'callback' ? 'with kie.ai callbacks' : 'polling only';
+      console.log(
+        `${label.padEnd(40)} p50 ${Math.round(at(0.5))} ms / max ${Math.round(at(1))} ms` +
+          (way === 'callback' ? ` (${fake.callbacks.sent} callbacks answered, ${fake.callbacks.failed} failed)` : ''),
+      );
+      checks.push([`${label}: all complete`, completed.length === mine.length, `${completed.length}/${mine.length}`]);
+    }
+    console.log('');
+    for (const [name, ok, detail] of checks) console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${detail})`);
+    if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+  } finally {
+    await stopServer(server);
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 try {
   await main();
+  await latencyRun();
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
