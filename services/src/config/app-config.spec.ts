@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     expect(config.devLogin).toBe(true);
     expect(config.video.provider).toBe('local');
     expect(config.video.timeoutSeconds).toBe(900);
+    expect(config.video).toMatchObject({ veoModel: 'auto', veoFastModel: 'auto', modelCheckSeconds: 600 });
     expect(config.remotes.blogAdmin).toEqual({
       manifestUrl: '/mfe/blog-admin/mf-manifest.json',
       servedHere: true,
@@ -64,6 +65,9 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/],
     [{ VIDEO_PROVIDER: 'veo' }, /^GEMINI_API_KEY: required/],
     [{ VIDEO_PROVIDER: 'kie' }, /^KIE_API_KEY: required/],
+    [{ VEO_MODEL: 'veo 3' }, /^VEO_MODEL: must be auto or a model id/],
+    [{ VEO_TEXT_MODEL: 'veo-3.0-generate-001' }, /^VEO_TEXT_MODEL: renamed VEO_MODEL/],
+    [{ VEO_IMAGE_MODEL: 'veo-3.0-fast-generate-001' }, /^VEO_IMAGE_MODEL: renamed VEO_FAST_MODEL/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET: must be at least 32 characters/],
     [{ STORAGE: 's3', S3_BUCKET: 'videos' }, /^STORAGE: s3 storage is not available yet/],
   ])('refuses %j with a message naming the variable', (env, message) => {

@@ -89,6 +89,9 @@ const envSchema = z.object({
   VEO_MODEL: veoModel,
   VEO_FAST_MODEL: veoModel,
   VIDEO_MODEL_CHECK_S: int(600, 10, 86_400),
+  // The old names, which pinned model ids that have since been retired: refused rather than ignored.
+  VEO_TEXT_MODEL: optionalString,
+  VEO_IMAGE_MODEL: optionalString,
   KIE_API_KEY: optionalString,
   KIE_BASE_URL: optionalUrl,
   GENERATION_TIMEOUT_S: int(900, 30),
@@ -209,6 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.VIDEO_PROVIDER === 'veo' && !e.GEMINI_API_KEY)
     problems.push('GEMINI_API_KEY: required when VIDEO_PROVIDER=veo');
   if (e.VIDEO_PROVIDER === 'kie' && !e.KIE_API_KEY) problems.push('KIE_API_KEY: required when VIDEO_PROVIDER=kie');
+  for (const [old, renamed] of [
+    ['VEO_TEXT_MODEL', 'VEO_MODEL'],
+    ['VEO_IMAGE_MODEL', 'VEO_FAST_MODEL'],
+  ] as const) {
+    if (e[old]) problems.push(`${old}: renamed ${renamed} (default auto: picked from the key's model list)`);
+  }
   // Refuse rather than silently keep videos on local disk.
   if (e.STORAGE === 's3') problems.push('STORAGE: s3 storage is not available yet; use local (files under DATA_DIR)');
   if (problems.length) throw new ConfigError(problems);
