@@ -311,10 +311,7 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     const { hostname } = await import('node:os');
     // pid 999999 does not exist: the worker holding this live lease has died.
     const dead = `${hostname()}:999999:dead`;
-    await tasks().update(
-      { id: taskId },
-      { lockedBy: dead, lockedUntil: new Date(Date.now() + 60_000) },
-    );
+    await tasks().update({ id: taskId }, { lockedBy: dead, lockedUntil: new Date(Date.now() + 60_000) });
     await (
       t.app.get(VideoWorker) as unknown as { releaseLeasesOfDeadLocalWorkers(): Promise<void> }
     ).releaseLeasesOfDeadLocalWorkers();
