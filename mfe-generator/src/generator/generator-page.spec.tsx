@@ -295,7 +295,10 @@ describe('GeneratorPage generation', () => {
   it('downloads the video as ai-video-{timestamp}.mp4', async () => {
     await generateUntilDone();
     const blob = new Blob(['mp4']);
-    fetchMock.mockImplementationOnce(async () => ({ ok: true, status: 200, blob: async () => blob }));
+    // By URL: the page may also (re)load its options meanwhile.
+    fetchMock.mockImplementation(async (url: string) =>
+      url === VIDEO_URL ? { ok: true, status: 200, blob: async () => blob } : defaultRoute(url),
+    );
     jest.mocked(URL.createObjectURL).mockReturnValueOnce('blob:video');
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -309,8 +312,7 @@ describe('GeneratorPage generation', () => {
     await advance(0);
     expect(screen.getByText('Video downloaded successfully!')).toBeTruthy();
     expect(click).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
-    expect(url).toBe(VIDEO_URL);
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === VIDEO_URL) as [string, RequestInit];
     expect(init.headers).toEqual({ Authorization: 'Bearer test-token' });
     expect(URL.createObjectURL).toHaveBeenCalledWith(blob);
     await advance(30_000);
@@ -320,7 +322,9 @@ describe('GeneratorPage generation', () => {
 
   it('opens the video in a new tab when the download fails', async () => {
     await generateUntilDone();
-    fetchMock.mockImplementationOnce(async () => ({ ok: false, status: 403 }));
+    fetchMock.mockImplementation(async (url: string) =>
+      url === VIDEO_URL ? { ok: false, status: 403 } : defaultRoute(url),
+    );
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     await advance(0);
