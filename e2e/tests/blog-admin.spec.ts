@@ -227,3 +227,20 @@ test('signed out, /blog-admin leads to the login page', async ({ page }) => {
   await page.goto('/blog-admin');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('undo takes back at most one second of typing at a time', async ({ page }) => {
+  await signIn(page, EDITOR);
+  await page.goto('/blog-admin');
+  await page.getByRole('button', { name: 'New Article' }).click();
+  const content = editable(page);
+  await expect(content).toBeVisible({ timeout: 30_000 });
+  await content.click();
+  await page.keyboard.type('First');
+  await page.waitForTimeout(1_100);
+  await page.keyboard.type(' second');
+  await page.keyboard.type(' third');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(content).toHaveText('First');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(content).toHaveText('');
+});

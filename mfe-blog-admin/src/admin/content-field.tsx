@@ -19,7 +19,6 @@ export interface ContentFieldProps {
 /** 'Content *': the rich-text editor, loaded on demand, with a loading state and a retry if its download fails. */
 export function ContentField({ initialData, onChange, required }: ContentFieldProps) {
   const t = useT(blogAdminMessages);
-  const labelId = useId();
   const hintId = useId();
   const lang = useLanguage();
   const [attempt, setAttempt] = useState(0);
@@ -48,19 +47,14 @@ export function ContentField({ initialData, onChange, required }: ContentFieldPr
 
   return (
     <div className={styles.field}>
-      <span id={labelId} className={styles.label}>
+      {/* CKEditor names its editing area itself (config.label); this is the visible label. */}
+      <span className={styles.label} aria-hidden="true">
         {t('fieldContent')} {required}
       </span>
       <LoadBoundary key={attempt} fallback={failed}>
         <Suspense fallback={loading}>
           {/* CKEditor reads its UI language once: a new language makes a new editor, with the content so far. */}
-          <Editor.Component
-            key={lang}
-            initialData={initialData}
-            onChange={onChange}
-            labelledBy={labelId}
-            describedBy={hintId}
-          />
+          <Editor.Component key={lang} initialData={initialData} onChange={onChange} describedBy={hintId} />
         </Suspense>
       </LoadBoundary>
       <p id={hintId} className={styles.hint}>

@@ -129,7 +129,8 @@ export function editorConfig(texts: EditorTexts, language: 'en' | 'zh-cn', trans
       ContentImageStyle,
       UndoHistoryLimits,
     ],
-    toolbar: { items: TOOLBAR, shouldNotGroupWhenFull: false },
+    // Every item stays in sight (SPEC §2 lists them all): the toolbar wraps onto more rows instead of hiding some behind ⋮.
+    toolbar: { items: TOOLBAR, shouldNotGroupWhenFull: true },
     // The sticky toolbar stays below the site's fixed 4rem header while a long article scrolls.
     ui: { viewportOffset: { top: 64 } },
     heading: {

@@ -5,14 +5,13 @@ import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { blogAdminMessages } from '../blog-admin.messages';
 import { ClassicEditor, editorConfig } from './editor-config';
 import 'ckeditor5/ckeditor5.css';
+import './editor-theme.css';
 import styles from './rich-text-editor.module.css';
 
 export interface RichTextEditorProps {
   /** The HTML the editor opens with; later changes of this prop are ignored. Remount (key) to start anew. */
   initialData: string;
   onChange: (html: string) => void;
-  /** id of the field's visible label ('Content *'), which names the editing area. */
-  labelledBy?: string;
   /** id of the element that describes the field (its hint), linked to the editing area. */
   describedBy?: string;
   disabled?: boolean;
@@ -25,13 +24,7 @@ let zhTranslations: Translations | null = null;
  * CKEditor 5 with the admin toolbar (SPEC §2). It is this remote's heaviest part, so the form loads
  * this module on demand: the article list never downloads it.
  */
-export default function RichTextEditor({
-  initialData,
-  onChange,
-  labelledBy,
-  describedBy,
-  disabled,
-}: RichTextEditorProps) {
+export default function RichTextEditor({ initialData, onChange, describedBy, disabled }: RichTextEditorProps) {
   const t = useT(blogAdminMessages);
   const lang = useLanguage();
   const [translations, setTranslations] = useState<Translations | null>(zhTranslations);
@@ -70,18 +63,21 @@ export default function RichTextEditor({
   if (lang === 'zh-CN' && !translations) return <div className={styles.placeholder} aria-hidden="true" />;
 
   return (
-    <div className={styles.editor}>
+    <div className={`blog-admin-editor ${styles.editor}`}>
       <CKEditor
         editor={ClassicEditor}
         config={config}
         data={data}
         disabled={disabled}
         onReady={(editor) => {
-          // The editing area is a contenteditable <div>: tie it to the form's label and hint by id.
-          const editable = editor.ui.view.editable.element;
-          editable?.setAttribute('aria-required', 'true');
-          if (labelledBy) editable?.setAttribute('aria-labelledby', labelledBy);
-          if (describedBy) editable?.setAttribute('aria-describedby', describedBy);
+          // The editing area is named by `config.label` ('Content', plus CKEditor's Alt+0 help hint). Attributes of
+          // its element belong to CKEditor's view (set on the DOM, they would be overwritten), so they go through it.
+          editor.editing.view.change((writer) => {
+            const root = editor.editing.view.document.getRoot();
+            if (!root) return;
+            writer.setAttribute('aria-required', 'true', root);
+            if (describedBy) writer.setAttribute('aria-describedby', describedBy, root);
+          });
         }}
         onChange={(_event, editor) => onChange(editor.getData())}
       />

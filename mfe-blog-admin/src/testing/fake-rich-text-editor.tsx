@@ -2,10 +2,11 @@
 import type { RichTextEditorProps } from '../editor/rich-text-editor';
 
 /** A textarea with the editor's contract: opens with `initialData`, reports each change as HTML. */
-export default function FakeRichTextEditor({ initialData, onChange, labelledBy, describedBy }: RichTextEditorProps) {
+export default function FakeRichTextEditor({ initialData, onChange, describedBy }: RichTextEditorProps) {
   return (
     <textarea
-      aria-labelledby={labelledBy}
+      aria-label="Content"
+      aria-required="true"
       aria-describedby={describedBy}
       defaultValue={initialData}
       onChange={(event) => onChange(event.target.value)}
