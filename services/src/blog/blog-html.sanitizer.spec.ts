@@ -1,4 +1,4 @@
-import { articleText, sanitizeArticleHtml } from './blog-html.sanitizer';
+import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 
 describe('sanitizeArticleHtml', () => {
   it('keeps what the editor writes', () => {
@@ -33,6 +33,16 @@ describe('sanitizeArticleHtml', () => {
   it('gives links that open a new tab noopener', () => {
     expect(sanitizeArticleHtml('<a href="https://x.test" target="_blank">x</a>')).toBe(
       '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+  });
+});
+
+describe('readerArticleHtml', () => {
+  it('turns media embeds into links to the media', () => {
+    expect(
+      readerArticleHtml('<figure class="media"><oembed url="https://www.youtube.com/watch?v=1"></oembed></figure>'),
+    ).toBe(
+      '<figure class="media"><a href="https://www.youtube.com/watch?v=1" target="_blank" rel="noopener noreferrer">https://www.youtube.com/watch?v=1</a></figure>',
     );
   });
 });

@@ -88,6 +88,24 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
+/**
+ * The article as readers get it: media embeds (CKEditor's `<oembed url>`, which browsers do not
+ * play) become links to the media, so no third-party player loads on the page.
+ */
+export function readerArticleHtml(html: string): string {
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      oembed: (_tagName, attribs) => ({
+        tagName: 'a',
+        attribs: { href: attribs.url ?? '', target: '_blank', rel: 'noopener noreferrer' },
+        text: attribs.url ?? '',
+      }),
+    },
+  });
+}
+
 /** The article as plain text, for excerpts and descriptions. */
 export function articleText(html: string): string {
   // Block ends become spaces, so that words of two paragraphs do not run together.

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
-import { articleText, sanitizeArticleHtml } from './blog-html.sanitizer';
+import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { BlogCache, type CachedReply } from './blog-cache';
 import { BlogPostEntity, toPublicPost, type PublicBlogPost } from './blog-post.entity';
 import { BlogErrorCode, BlogException } from './blog.exception';
@@ -62,7 +62,7 @@ export class BlogService implements OnModuleDestroy {
   async postReply(slug: string): Promise<CachedReply> {
     const reply = await this.cached(`post:${slug}`, async () => {
       const post = await this.findPublished(slug);
-      return post && { body: JSON.stringify({ success: true, data: this.toPublic(post) }), postId: post.id };
+      return post && { body: JSON.stringify({ success: true, data: this.forReaders(post) }), postId: post.id };
     });
     if (!reply?.postId) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
     // Every read counts, cached or not; the page's HTML does not (the remote reads this right after).
@@ -147,6 +147,11 @@ export class BlogService implements OnModuleDestroy {
     if (!affected) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
     this.pendingViews.delete(id);
     this.cache.clear();
+  }
+
+  /** A published post as the public site shows it. */
+  forReaders(post: BlogPostEntity): PublicBlogPost {
+    return { ...this.toPublic(post), content: readerArticleHtml(post.content) };
   }
 
   toPublic(post: BlogPostEntity, withContent = true): PublicBlogPost {

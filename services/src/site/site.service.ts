@@ -169,7 +169,7 @@ export class SiteService {
   }
 
   private blogPostPage(path: string, post: BlogPostEntity): string {
-    const shown = this.blog.toPublic(post);
+    const shown = this.blog.forReaders(post);
     const description = (post.metaDescription || shown.excerpt || ROUTE_META['/blog']!.description).slice(0, 300);
     const url = `${this.config.siteUrl}${path}`;
     const image = post.featuredImage ? this.absolute(post.featuredImage) : null;
@@ -180,8 +180,8 @@ export class SiteService {
       `<h1>${escapeHtml(post.title)}</h1>` +
       `<p>${escapeHtml(post.authorName ?? SITE_NAME)}${date ? ` · <time datetime="${date}">${date}</time>` : ''}</p>` +
       (image ? `<img src="${escapeHtml(image)}" alt="" />` : '') +
-      // Stored sanitized on save (blog-html.sanitizer), so it is safe to send as it is.
-      `<div>${post.content}</div>` +
+      // Sanitized on save and again for readers (blog-html.sanitizer).
+      `<div>${shown.content}</div>` +
       `<p><a href="/blog">Back to Blog</a></p></article></main>`;
     return this.renderPage(path, {
       title: post.metaTitle || post.title,
