@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from './video/image-check';
 import { NestFactory } from '@nestjs/core';
@@ -9,7 +8,10 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
-import { contentSecurityPolicy, registerStaticSite } from './site/site-static';
+import { registerStaticSite } from './site/site-static';
+import { registerSecurityHeaders } from './site/security-headers';
+import { BlogService } from './blog/blog.service';
+import { registerBlogFastPath } from './blog/blog-fast-path';
 
 const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 
@@ -45,11 +47,10 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(new StandardSchemaValidationPipe());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerSecurityHeaders(fastify, config);
+  // After the security headers, so cached blog replies carry them too.
+  registerBlogFastPath(fastify, app.get(BlogService));
 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
 

@@ -235,6 +235,19 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"/);
+    // The repeat read comes from the cache before routing, with the same bytes and headers.
+    const repeat = await get(`/api/blog/posts/${live.slug}`);
+    expect(repeat.body).toBe(first.body);
+    for (const header of [
+      'etag',
+      'cache-control',
+      'content-type',
+      'content-security-policy',
+      'x-content-type-options',
+    ]) {
+      expect([header, repeat.headers[header]]).toEqual([header, first.headers[header]]);
+    }
+    expect(first.headers['content-security-policy']).toBeTruthy();
     const again = await get(`/api/blog/posts/${live.slug}`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

@@ -26,8 +26,8 @@ export class BlogCache {
   ) {}
 
   async get(key: string, render: () => Promise<{ body: string; postId?: number } | null>): Promise<CachedReply | null> {
-    const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.reply;
+    const hit = this.peek(key);
+    if (hit) return hit;
     const generation = this.entries;
     const rendered = await render();
     if (rendered === null) return null;
@@ -38,6 +38,12 @@ export class BlogCache {
       this.entries.set(key, { reply, at: Date.now() });
     }
     return reply;
+  }
+
+  /** A fresh entry, or null; never renders. */
+  peek(key: string): CachedReply | null {
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.reply : null;
   }
 
   clear(): void {

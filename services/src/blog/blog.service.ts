@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { BlogCache, type CachedReply } from './blog-cache';
+import { blogCacheKeys } from './blog-cache-keys';
 import { BlogPostEntity, toPublicPost, type PublicBlogPost } from './blog-post.entity';
 import { BlogErrorCode, BlogException } from './blog.exception';
 import { draftSlug } from './draft-slug';
@@ -35,7 +36,7 @@ export class BlogService implements OnModuleDestroy {
 
   /** GET /api/blog/posts: published posts, newest first, without their content. */
   listReply(page: number, limit: number): Promise<CachedReply> {
-    return this.cached(`list:${page}:${limit}`, async () => ({
+    return this.cached(blogCacheKeys.list(page, limit), async () => ({
       body: JSON.stringify({ success: true, data: await this.publishedPage(page, limit) }),
     })) as Promise<CachedReply>;
   }
@@ -60,14 +61,26 @@ export class BlogService implements OnModuleDestroy {
 
   /** GET /api/blog/posts/:slug: a published post (drafts and archived ones do not exist publicly); counts a view. */
   async postReply(slug: string): Promise<CachedReply> {
-    const reply = await this.cached(`post:${slug}`, async () => {
+    const reply = await this.cached(blogCacheKeys.post(slug), async () => {
       const post = await this.findPublished(slug);
       return post && { body: JSON.stringify({ success: true, data: this.forReaders(post) }), postId: post.id };
     });
     if (!reply?.postId) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
-    // Every read counts, cached or not; the page's HTML does not (the remote reads this right after).
-    this.countView(reply.postId);
+    this.countRead(reply);
     return reply;
+  }
+
+  /** A ready reply, without rendering: what the fast path serves. */
+  peek(key: string): CachedReply | null {
+    return this.cache.peek(key);
+  }
+
+  /**
+   * Every read of a post's JSON counts as a view, cached or not; its page's HTML does not (the
+   * remote reads the JSON right after).
+   */
+  countRead(reply: CachedReply): void {
+    if (reply.postId) this.countView(reply.postId);
   }
 
   findPublished(slug: string): Promise<BlogPostEntity | null> {

@@ -5,6 +5,7 @@ import type { AppConfig, RemoteName } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { BlogPostEntity } from '../blog/blog-post.entity';
 import type { CachedReply } from '../blog/blog-cache';
+import { blogCacheKeys, blogPageNumber } from '../blog/blog-cache-keys';
 import { BlogService } from '../blog/blog.service';
 import { escapeHtml, scriptJson } from './html';
 import { ROUTE_META, routeMeta } from './route-meta';
@@ -127,16 +128,16 @@ export class SiteService {
   async blogPage(path: string, pageParam?: string): Promise<{ status: number; reply: CachedReply }> {
     const clean = path.replace(/\/+$/, '');
     if (clean === '/blog') {
-      const page = Math.min(Math.max(Number.parseInt(pageParam ?? '1', 10) || 1, 1), 10_000);
-      const reply = await this.blog.cached(`page:/blog?page=${page}`, async () => ({
+      const page = blogPageNumber(pageParam);
+      const reply = await this.blog.cached(blogCacheKeys.listPage(page), async () => ({
         body: this.blogListPage(page, await this.blog.publishedPage(page, BLOG_LIST_SIZE)),
       }));
       return { status: 200, reply: reply! };
     }
     const slug = clean.slice('/blog/'.length);
-    const reply = await this.blog.cached(`page:${clean}`, async () => {
+    const reply = await this.blog.cached(blogCacheKeys.postPage(slug), async () => {
       const post = slug.includes('/') ? null : await this.blog.findPublished(slug);
-      return post && { body: this.blogPostPage(clean, post), postId: post.id };
+      return post && { body: this.blogPostPage(clean, post) };
     });
     if (reply) return { status: 200, reply };
     const body = this.renderPage(clean, {
