@@ -63,6 +63,30 @@ describe.each(databaseKinds())('credits on %s', (kind) => {
     expect(await ledgerCount(user.user.id)).toBe(1);
   });
 
+  it("one sourceId used for two users grants each of them; it is keyed per user, not replayed as the first user's", async () => {
+    const bob = await devSignIn(t.app, 'bob-key@example.com');
+    const carol = await devSignIn(t.app, 'carol-key@example.com');
+    const body = { amount: 5, sourceType: 'admin', sourceId: 'shared-ticket' };
+    expect((await change('add', { ...body, userId: bob.user.id })).json().data).toMatchObject({ replayed: false });
+    const forCarol = await change('add', { ...body, userId: carol.user.id });
+    expect(forCarol.statusCode).toBe(200);
+    expect(forCarol.json().data).toMatchObject({ balance: 5, replayed: false, transaction: { amount: 5 } });
+    expect(await balanceOf(carol)).toBe(5);
+    expect(await balanceOf(bob)).toBe(5);
+  });
+
+  it('a replay with another amount is a 409 and changes nothing', async () => {
+    const user = await devSignIn(t.app, 'dan-key@example.com');
+    const body = { userId: user.user.id, amount: 5, sourceType: 'admin', sourceId: 'ticket-7' };
+    await change('add', body);
+    const res = await change('add', { ...body, amount: 50 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: 'CREDITS_IDEMPOTENCY_CONFLICT' });
+    expect(res.json().message).toMatch(/already applied with a different amount.*new sourceId/);
+    expect(await balanceOf(user)).toBe(5);
+    expect(await ledgerCount(user.user.id)).toBe(1);
+  });
+
   it('a deduct below zero is refused with 409 and changes nothing', async () => {
     const user = await devSignIn(t.app, 'bob@example.com');
     await change('add', { userId: user.user.id, amount: 30, sourceType: 'admin', sourceId: 'seed-bob' });

@@ -6,6 +6,7 @@ export enum CreditsErrorCode {
   UserNotFound = 'CREDITS_USER_NOT_FOUND',
   Forbidden = 'CREDITS_FORBIDDEN',
   UnknownModel = 'CREDITS_UNKNOWN_MODEL',
+  IdempotencyConflict = 'CREDITS_IDEMPOTENCY_CONFLICT',
 }
 
 const STATUS: Record<CreditsErrorCode, number> = {
@@ -14,6 +15,7 @@ const STATUS: Record<CreditsErrorCode, number> = {
   [CreditsErrorCode.UserNotFound]: 404,
   [CreditsErrorCode.Forbidden]: 403,
   [CreditsErrorCode.UnknownModel]: 400,
+  [CreditsErrorCode.IdempotencyConflict]: 409,
 };
 
 export class CreditsException extends AppException<CreditsErrorCode> {

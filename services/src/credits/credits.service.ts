@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toPublicUser, UserEntity, type PublicUser } from '../users/user.entity';
@@ -30,6 +30,8 @@ export interface CreditResult {
   /** true when the key had been applied before and nothing changed now. */
   replayed: boolean;
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 @Injectable()
 export class CreditsService {
@@ -76,7 +78,7 @@ export class CreditsService {
     return { cost: model.cost, balance: user.credits, enough: user.credits >= model.cost };
   }
 
-  /** An administrator's adjustment; sourceType + sourceId make it idempotent per direction. */
+  /** An administrator's adjustment; idempotent per user, direction, sourceType and sourceId. */
   async adminChange(body: CreditChangeDto, direction: 'add' | 'deduct') {
     const change: CreditChange = {
       userId: body.userId,
@@ -84,7 +86,10 @@ export class CreditsService {
       sourceType: body.sourceType,
       sourceId: body.sourceId,
       description: body.description ?? null,
-      idempotencyKey: `manual:${direction}:${body.sourceType}:${body.sourceId}`,
+      // The user is part of the key, so one sourceId reused for another user is a new change, not a replay.
+      // The source is hashed to keep the key within its 255 characters (the row keeps it in source_type/source_id).
+      // Rows written under the old `manual:<direction>:<type>:<id>` keys never match these: no migration needed.
+      idempotencyKey: `manual:${direction}:${body.userId}:${sha256(`${body.sourceType}:${body.sourceId}`)}`,
     };
     const result = direction === 'add' ? await this.grant(change) : await this.debit(change);
     return { transaction: toPublicTransaction(result.transaction), balance: result.balance, replayed: result.replayed };
@@ -111,21 +116,28 @@ export class CreditsService {
     } catch (error) {
       // The same key applied concurrently: the other request won; report its result.
       if (!isUniqueViolation(error)) throw error;
-      const replay = await this.findReplay(this.dataSource.manager, change);
+      const replay = await this.findReplay(this.dataSource.manager, change, sign);
       if (!replay) throw error;
       return replay;
     }
   }
 
-  private async findReplay(m: EntityManager, change: CreditChange): Promise<CreditResult | null> {
+  private async findReplay(m: EntityManager, change: CreditChange, sign: 1 | -1): Promise<CreditResult | null> {
     const existing = await m.findOneBy(CreditTransactionEntity, { idempotencyKey: change.idempotencyKey });
     if (!existing) return null;
+    // A replay must be the same change; anything else would report success while applying nothing.
+    if (existing.userId !== change.userId || existing.amount !== sign * change.amount) {
+      throw new CreditsException(
+        CreditsErrorCode.IdempotencyConflict,
+        `This change was already applied with a different ${existing.userId !== change.userId ? 'user' : 'amount'} (${Math.abs(existing.amount)} credits); use a new sourceId for a new change`,
+      );
+    }
     const user = await m.findOne(UserEntity, { select: { credits: true }, where: { id: existing.userId } });
     return { transaction: existing, balance: user?.credits ?? existing.balanceAfter, replayed: true };
   }
 
   private async applyIn(m: EntityManager, change: CreditChange, sign: 1 | -1): Promise<CreditResult> {
-    const replay = await this.findReplay(m, change);
+    const replay = await this.findReplay(m, change, sign);
     if (replay) return replay;
 
     const update = m
