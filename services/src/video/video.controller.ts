@@ -11,6 +11,15 @@ import { readGenerateForm } from './generate-form';
 import { VideoService } from './video.service';
 import { VideoStorage } from './video-storage';
 
+/**
+ * A file for its owner or a signed link's holder only: `private`, and never kept past the link's expiry
+ * (`exp`, in seconds). sendFile's own Cache-Control (public) is turned off, or it would replace ours.
+ */
+async function sendPrivateFile(reply: FastifyReply, name: string, dir: string, maxAge: number, exp?: number) {
+  const left = exp === undefined ? maxAge : Math.min(maxAge, Math.max(0, exp - Math.floor(Date.now() / 1000)));
+  await reply.header('Cache-Control', `private, max-age=${left}`).sendFile(name, dir, { cacheControl: false });
+}
+
 @ApiTags('video')
 @ApiBearerAuth()
 @Controller('api/video')
@@ -67,10 +76,8 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('file', taskId, user, query.exp, query.sig);
-    await reply
-      .header('Cache-Control', 'private, max-age=3600')
-      .header('Content-Disposition', `inline; filename="ai-video-${taskId}.mp4"`)
-      .sendFile(name, this.storage.videosDir);
+    reply.header('Content-Disposition', `inline; filename="ai-video-${taskId}.mp4"`);
+    await sendPrivateFile(reply, name, this.storage.videosDir, 3600, query.exp);
   }
 
   /** A still of the finished video, shown before it plays. */
@@ -83,7 +90,7 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('poster', taskId, user, query.exp, query.sig);
-    await reply.header('Cache-Control', 'private, max-age=3600').sendFile(name, this.storage.videosDir);
+    await sendPrivateFile(reply, name, this.storage.videosDir, 3600, query.exp);
   }
 
   /** The task's uploaded image, for a provider that fetches images by URL (kie.ai), through a signed link. */
@@ -96,7 +103,7 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('upload', taskId, user, query.exp, query.sig);
-    await reply.header('Cache-Control', 'private, max-age=600').sendFile(name, this.storage.uploadsDir);
+    await sendPrivateFile(reply, name, this.storage.uploadsDir, 600, query.exp);
   }
 
   /** The task's last frame (image mode), like `upload`. */
@@ -109,6 +116,6 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('last-frame', taskId, user, query.exp, query.sig);
-    await reply.header('Cache-Control', 'private, max-age=600').sendFile(name, this.storage.uploadsDir);
+    await sendPrivateFile(reply, name, this.storage.uploadsDir, 600, query.exp);
   }
 }

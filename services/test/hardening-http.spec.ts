@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { VideoTaskEntity } from '../src/video/video-task.entity';
+import { VIDEO_LINK_SECONDS, VideoStorage } from '../src/video/video-storage';
+import { FAKE_VIDEO } from './support/scripted-provider';
+import { devSignIn, type SignedIn } from './support/sign-in';
+import { databaseKinds } from './support/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+
+jest.setTimeout(30_000);
+
+describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let taskId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SIGNIN_RATE_LIMIT: '1000' });
+    owner = await devSignIn(t.app, 'owner@example.com');
+    // A finished task with its files on disk, as the worker leaves it.
+    taskId = randomUUID();
+    const storage = t.app.get(VideoStorage);
+    await mkdir(storage.videosDir, { recursive: true });
+    await mkdir(storage.uploadsDir, { recursive: true });
+    await writeFile(join(storage.videosDir, `${taskId}.mp4`), FAKE_VIDEO);
+    await writeFile(join(storage.videosDir, `${taskId}.jpg`), Buffer.from('poster'));
+    await writeFile(join(storage.uploadsDir, `${taskId}.png`), Buffer.from('upload'));
+    await t.app
+      .get(DataSource)
+      .getRepository(VideoTaskEntity)
+      .insert({
+        id: taskId,
+        userId: owner.user.id,
+        model: 'veo3',
+        prompt: 'a red toy car',
+        status: 'completed',
+        cost: 40,
+        provider: 'local',
+        resultPath: `${taskId}.mp4`,
+        posterPath: `${taskId}.jpg`,
+        imagePath: `${taskId}.png`,
+      });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const link = (kindOfLink: 'file' | 'poster' | 'upload', now?: number) =>
+    t.app.get(VideoStorage).signedUrl(taskId, kindOfLink, now);
+
+  describe('private files are never publicly cacheable', () => {
+    it.each(['file', 'poster', 'upload'] as const)('%s: private for the owner and for a signed link', async (route) => {
+      const byOwner = await get(`/api/video/${route}/${taskId}`, owner.auth);
+      expect(byOwner.statusCode).toBe(200);
+      expect(byOwner.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      const bySignedLink = await get(link(route));
+      expect(bySignedLink.statusCode).toBe(200);
+      expect(bySignedLink.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    });
+
+    it('a signed link is not cached longer than it stays valid', async () => {
+      const aboutToExpire = link('file', Date.now() - (VIDEO_LINK_SECONDS - 100) * 1000);
+      const res = await get(aboutToExpire);
+      expect(res.statusCode).toBe(200);
+      const maxAge = Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))?.[1]);
+      expect(maxAge).toBeLessThanOrEqual(100);
+      expect(maxAge).toBeGreaterThan(90);
+    });
+  });
+
+  describe('regressions of the review probes that passed', () => {
+    it.each([
+      '/api/video/file/..%2F..%2Fveo3.sqlite',
+      '/api/video/file/..%2Fvideos%2F..%2F..%2Fveo3.sqlite',
+      '/api/video/upload/..%2F..%2Fveo3.sqlite',
+      '/api/blog/images/..%2F..%2Fveo3.sqlite',
+      '/api/blog/images/..%2F..%2F..%2Fetc%2Fpasswd',
+    ])('path traversal %s answers 404, never a file', async (url) => {
+      for (const headers of [{}, owner.auth]) {
+        const res = await get(url, headers);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ success: false, code: expect.any(String) });
+      }
+    });
+
+    it('a task id with ../ in a signed link is refused', async () => {
+      const storage = t.app.get(VideoStorage);
+      const url = storage.signedUrl(`../${taskId}`).replace(`../${taskId}`, `..%2F${taskId}`);
+      expect([403, 404, 410]).toContain((await get(url)).statusCode);
+    });
+
+    it('a tampered or expired signed link answers 403, 404 or 410, never the file', async () => {
+      const good = link('file');
+      const tampered = [
+        good.replace(/sig=[^&]+/, 'sig=forged'),
+        good.replace(/exp=(\d+)/, (_m, exp: string) => `exp=${Number(exp) + 3600}`),
+        good.replace('/file/', '/poster/'),
+        link('file', Date.now() - (VIDEO_LINK_SECONDS + 60) * 1000),
+      ];
+      for (const url of tampered) {
+        const res = await get(url);
+        expect([403, 404, 410]).toContain(res.statusCode);
+        expect(res.json()).toMatchObject({ success: false });
+      }
+    });
+  });
+});
