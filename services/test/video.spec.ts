@@ -304,6 +304,71 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(await tasks().countBy({ userId: user.user.id })).toBe(1);
   });
 
+  it.each<[string, Record<string, string>]>([
+    ['prompt', { prompt: 'another video' }],
+    ['model', { model: 'veo3-fast-frames' }],
+    ['aspect_ratio', { aspect_ratio: '9:16' }],
+    ['resolution', { resolution: '1080p' }],
+    ['negative_prompt', { negative_prompt: 'rain' }],
+  ])('an Idempotency-Key reused with another %s is a 422 and takes nothing', async (field, change) => {
+    const user = await userWith(`rekey-${field}@example.com`, 400);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const image = { data: png, filename: 'a.png', type: 'image/png' };
+    const send = (fields: Record<string, string>) => {
+      const { payload, headers } = multipart(fields, fields.model === 'veo3-fast-frames' ? { image } : {});
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/video/generate',
+        payload,
+        headers: { ...headers, ...user.auth, 'idempotency-key': `k-${field}` },
+      });
+    };
+    const first = { prompt: 'a lighthouse', model: 'veo3' };
+    expect((await send(first)).statusCode).toBe(200);
+    // The same request with its defaults spelled out is still the same request.
+    const same = await send({ ...first, aspect_ratio: '16:9', resolution: '720p', prompt: ' a lighthouse ' });
+    expect(same.statusCode).toBe(200);
+    const res = await send({ ...first, ...change });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VIDEO_IDEMPOTENCY_KEY_REUSED',
+      message: expect.stringContaining(
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+      ),
+    });
+    expect(await balance(user)).toBe(360);
+    expect(await tasks().countBy({ userId: user.user.id })).toBe(1);
+  });
+
+  it('an Idempotency-Key reused with another image is a 422', async () => {
+    const user = await userWith('rekey-image@example.com', 400);
+    const picture = async (background: string) => ({
+      data: await sharp({ create: { width: 8, height: 8, channels: 3, background } })
+        .png()
+        .toBuffer(),
+      filename: 'a.png',
+      type: 'image/png',
+    });
+    const send = (files: Parameters<typeof multipart>[1]) => {
+      const { payload, headers } = multipart({ prompt: 'a boat', model: 'veo3-fast-frames' }, files);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/video/generate',
+        payload,
+        headers: { ...headers, ...user.auth, 'idempotency-key': 'k-image' },
+      });
+    };
+    const white = await picture('#fff');
+    expect((await send({ image: white })).statusCode).toBe(200);
+    expect((await send({ image: white })).statusCode).toBe(200);
+    expect((await send({ image: await picture('#000') })).statusCode).toBe(422);
+    expect((await send({ image: white, last_frame: white })).statusCode).toBe(422);
+    expect(await tasks().countBy({ userId: user.user.id })).toBe(1);
+  });
+
   it('a crashed worker of this machine does not hold its tasks until the lease runs out', async () => {
     const user = await userWith('crash2@example.com', 40);
     const { taskId } = (await generate({ prompt: 'second life [hang]', model: 'veo3' }, user)).json().data;

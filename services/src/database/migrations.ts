@@ -4,6 +4,7 @@ import { VideoTasks1763683400000 } from './migrations/1763683400000-video-tasks'
 import { Billing1763683500000 } from './migrations/1763683500000-billing';
 import { VideoOptions1763683600000 } from './migrations/1763683600000-video-options';
 import { Blog1763683700000 } from './migrations/1763683700000-blog';
+import { VideoRequestHash1763683800000 } from './migrations/1763683800000-video-request-hash';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Billing1763683500000,
   VideoOptions1763683600000,
   Blog1763683700000,
+  VideoRequestHash1763683800000,
 ];

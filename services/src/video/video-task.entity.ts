@@ -75,6 +75,10 @@ export class VideoTaskEntity {
   @Column({ name: 'client_key', type: 'varchar', length: 100, nullable: true })
   clientKey: string | null;
 
+  /** SHA-256 of the normalized request the Idempotency-Key first came with (null on older tasks). */
+  @Column({ name: 'request_hash', type: 'varchar', length: 64, nullable: true })
+  requestHash: string | null;
+
   /** A still from the video, shown before it plays (the first frames are often dark). */
   @Column({ name: 'poster_path', type: 'varchar', length: 300, nullable: true })
   posterPath: string | null;

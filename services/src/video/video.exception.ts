@@ -15,6 +15,7 @@ export enum VideoErrorCode {
   Unavailable = 'VIDEO_UNAVAILABLE',
   NotFound = 'VIDEO_NOT_FOUND',
   LinkExpired = 'VIDEO_LINK_EXPIRED',
+  IdempotencyKeyReused = 'VIDEO_IDEMPOTENCY_KEY_REUSED',
 }
 
 const STATUS: Record<VideoErrorCode, number> = {
@@ -32,6 +33,7 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.Unavailable]: 503,
   [VideoErrorCode.NotFound]: 404,
   [VideoErrorCode.LinkExpired]: 403,
+  [VideoErrorCode.IdempotencyKeyReused]: 422,
 };
 
 export class VideoException extends AppException<VideoErrorCode> {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -20,6 +20,8 @@ import { VideoStorage, type LinkKind } from './video-storage';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 
 export const MAX_PROMPT_LENGTH = 2000;
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 export interface GenerateForm {
   prompt?: string;
@@ -101,7 +103,19 @@ export class VideoService {
       options.lastFrame && form.lastFrame ? { data: form.lastFrame, ...(await checkImage(form.lastFrame)) } : null;
 
     const clientKey = form.clientKey?.slice(0, 100) || null;
-    const replay = clientKey ? await this.findByClientKey(user.id, clientKey) : null;
+    // What the key stands for: the request after defaults and trimming, images by their content.
+    const requestHash = sha256(
+      JSON.stringify([
+        model.id,
+        prompt,
+        options.aspectRatio,
+        options.resolution,
+        options.negativePrompt,
+        image && sha256(image.data),
+        lastFrame && sha256(lastFrame.data),
+      ]),
+    );
+    const replay = clientKey ? await this.findByClientKey(user.id, clientKey, requestHash) : null;
     if (replay) return replay;
 
     // Refused before the debit: a request no provider model can serve must cost nothing.
@@ -150,6 +164,7 @@ export class VideoService {
           lastFrameMime: lastFrame?.mime ?? null,
           callbackToken: randomBytes(24).toString('base64url'),
           clientKey,
+          requestHash: clientKey ? requestHash : null,
           attempts: 0,
         });
         return balance;
@@ -163,7 +178,8 @@ export class VideoService {
       for (const path of [imagePath, lastFramePath])
         if (path) await this.storage.discard(this.storage.uploadPath(path));
       // The same request arrived twice at once: the other one created the task and paid for it.
-      const replayed = clientKey && isUniqueViolation(error) ? await this.findByClientKey(user.id, clientKey) : null;
+      const replayed =
+        clientKey && isUniqueViolation(error) ? await this.findByClientKey(user.id, clientKey, requestHash) : null;
       if (replayed) return replayed;
       if (error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient) {
         const balance = (await this.credits.checkModel(user.id, model.id)).balance;
@@ -176,9 +192,17 @@ export class VideoService {
     }
   }
 
-  private async findByClientKey(userId: string, clientKey: string) {
+  /** The task a key already made, provided this is the same request; another request under it is a 422. */
+  private async findByClientKey(userId: string, clientKey: string, requestHash: string) {
     const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ userId, clientKey });
     if (!task) return null;
+    if (task.requestHash && task.requestHash !== requestHash) {
+      throw new VideoException(
+        VideoErrorCode.IdempotencyKeyReused,
+        'Keys for idempotent requests can only be used with the same parameters they were first used with. ' +
+          'Send a new Idempotency-Key for a different video.',
+      );
+    }
     const { balance } = await this.credits.checkModel(userId, task.model);
     return { taskId: task.id, remainingCredits: balance };
   }
