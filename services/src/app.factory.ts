@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
@@ -27,7 +28,8 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
     // Structured JSON request logs from Fastify's pino logger.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 12 * 1024 * 1024,
+    // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
+    bodyLimit: JSON_BODY_LIMIT,
   });
 }
 
@@ -48,6 +50,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   app.useGlobalPipes(new StandardSchemaValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
+  registerRouteBodyLimits(fastify);
   registerSecurityHeaders(fastify, config);
   // After the security headers, so cached blog replies carry them too.
   registerBlogFastPath(fastify, app.get(BlogService));

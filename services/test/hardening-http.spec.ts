@@ -14,11 +14,13 @@ jest.setTimeout(30_000);
 describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
   let t: TestApp;
   let owner: SignedIn;
+  let editor: SignedIn;
   let taskId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { SIGNIN_RATE_LIMIT: '1000' });
+    t = await createTestApp(kind, { SIGNIN_RATE_LIMIT: '1000', BLOG_ADMIN_EMAILS: 'editor@example.com' });
     owner = await devSignIn(t.app, 'owner@example.com');
+    editor = await devSignIn(t.app, 'editor@example.com');
     // A finished task with its files on disk, as the worker leaves it.
     taskId = randomUUID();
     const storage = t.app.get(VideoStorage);
@@ -71,12 +73,44 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
     });
   });
 
+  describe('JSON bodies are small except where a route needs more', () => {
+    const json = (method: 'POST' | 'PUT', url: string, payload: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method, url, payload, headers: { 'content-type': 'application/json', ...headers } });
+
+    it.each([200 * 1024, 11 * 1024 * 1024])('a %d-byte sign-in body is refused with 413, unparsed', async (size) => {
+      const payload = JSON.stringify({ email: 'big@example.com', name: 'x'.repeat(size) });
+      const res = await json('POST', '/api/auth/dev', payload);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+    });
+
+    it('an article of 2,000,000 multi-byte characters is accepted, on create and on update', async () => {
+      const content = `<p>${'é'.repeat(2_000_000 - 7)}</p>`;
+      const created = await json(
+        'POST',
+        '/api/blog/admin/posts',
+        JSON.stringify({ title: 'Long', content }),
+        editor.auth,
+      );
+      expect(created.statusCode).toBe(201);
+      const id = created.json().data.id;
+      const updated = await json(
+        'PUT',
+        `/api/blog/admin/posts/${id}`,
+        JSON.stringify({ title: 'Long', content }),
+        editor.auth,
+      );
+      expect(updated.statusCode).toBe(200);
+      const huge = JSON.stringify({ title: 'Huge', content: 'x'.repeat(11 * 1024 * 1024) });
+      expect((await json('POST', '/api/blog/admin/posts', huge, editor.auth)).statusCode).toBe(413);
+    });
+  });
+
   describe('regressions of the review probes that passed', () => {
     it.each([
       '/api/video/file/..%2F..%2Fveo3.sqlite',
       '/api/video/file/..%2Fvideos%2F..%2F..%2Fveo3.sqlite',
       '/api/video/upload/..%2F..%2Fveo3.sqlite',
-      '/api/blog/images/..%2F..%2Fveo3.sqlite',
       '/api/blog/images/..%2F..%2F..%2Fetc%2Fpasswd',
     ])('path traversal %s answers 404, never a file', async (url) => {
       for (const headers of [{}, owner.auth]) {

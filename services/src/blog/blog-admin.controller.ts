@@ -17,11 +17,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { BodyLimit } from '../common/body-limit';
 import type { UserEntity } from '../users/user.entity';
 import { BlogImagesService } from './blog-images.service';
 import { BlogService } from './blog.service';
 import { AdminListQuerySchema, BlogPostSchema, type AdminListQueryDto, type BlogPostDto } from './dto/blog-post.dto';
 
+/** An article's JSON: up to 2,000,000 characters of content, each up to 3 bytes in UTF-8. */
+const POST_BODY_LIMIT = 6 * 1024 * 1024;
 const postBody = { schema: z.toJSONSchema(BlogPostSchema, { io: 'input' }) as object };
 
 /** Blog management: blog managers only, checked on the server (SPEC §6). */
@@ -46,12 +49,14 @@ export class BlogAdminController {
   }
 
   @Post('posts')
+  @BodyLimit(POST_BODY_LIMIT)
   @ApiBody(postBody)
   async create(@CurrentUser() user: UserEntity, @Body({ schema: BlogPostSchema }) body: BlogPostDto) {
     return { success: true, data: await this.blog.create(user, body), message: 'Article created' };
   }
 
   @Put('posts/:id')
+  @BodyLimit(POST_BODY_LIMIT)
   @ApiBody(postBody)
   async update(@Param('id', ParseIntPipe) id: number, @Body({ schema: BlogPostSchema }) body: BlogPostDto) {
     return { success: true, data: await this.blog.update(id, body), message: 'Article updated' };
