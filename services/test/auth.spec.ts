@@ -228,6 +228,25 @@ describe('sign-in limits', () => {
     }
   });
 
+  it('refuses dev sign-in on a public SITE_URL unless DEV_LOGIN=true, saying why', async () => {
+    const t = await createTestApp('sqlite', { SITE_URL: 'https://veo3.example' });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'admin@example.com' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'AUTH_DEV_LOGIN_DISABLED' });
+      expect(res.json().message).toMatch(/SITE_URL \(https:\/\/veo3\.example\) is not a local address.*DEV_LOGIN=true/);
+    } finally {
+      await t.close();
+    }
+    const opted = await createTestApp('sqlite', { SITE_URL: 'https://veo3.example', DEV_LOGIN: 'true' });
+    try {
+      const res = await opted.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'a@example.com' } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await opted.close();
+    }
+  });
+
   it('keeps a generated JWT secret in DATA_DIR, so sessions survive a restart', async () => {
     const t = await createTestApp('sqlite');
     const { readFileSync, statSync } = await import('node:fs');

@@ -17,6 +17,8 @@ describe('site serving', () => {
     t = await createTestApp('sqlite', {
       WEB_DIR: web,
       SITE_URL: 'https://veo3.example',
+      // A public SITE_URL keeps dev sign-in off unless asked for.
+      DEV_LOGIN: 'true',
       MFE_BLOG_URL: 'https://blog-cdn.example/mfe/blog/mf-manifest.json',
       SUPPORT_EMAIL: 'help@veo3.example',
     });

@@ -47,8 +47,8 @@ export class AuthService {
   }
 
   async signInDev(email: string, name: string | null, client: ClientInfo): Promise<SignInResult> {
-    if (!this.config.devLogin) {
-      throw new AuthException(AuthErrorCode.DevLoginDisabled, 'Development sign-in is not available on this site');
+    if (this.config.devLoginOffReason !== null) {
+      throw new AuthException(AuthErrorCode.DevLoginDisabled, this.config.devLoginOffReason);
     }
     const normalized = email.trim().toLowerCase();
     return this.signIn({ provider: 'dev', subject: normalized, email: normalized, name, picture: null }, client);

@@ -82,6 +82,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).devLogin).toBe(false);
   });
 
+  it.each([
+    [{}, true],
+    [{ SITE_URL: 'http://localhost:8080' }, true],
+    [{ SITE_URL: 'http://127.0.0.1:4000/' }, true],
+    [{ SITE_URL: 'http://[::1]:3000' }, true],
+    [{ SITE_URL: 'https://veo3.example' }, false],
+    [{ SITE_URL: 'http://localhost.veo3.example' }, false],
+    [{ SITE_URL: 'https://veo3.example', DEV_LOGIN: 'true' }, true],
+    [{ SITE_URL: 'http://localhost:3000', DEV_LOGIN: 'false' }, false],
+    [{ GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com' }, false],
+    [{ GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com', DEV_LOGIN: 'true' }, true],
+  ])('dev sign-in without NODE_ENV=production, %j: %s', (env, on) => {
+    const config = loadConfig(env);
+    expect(config.devLogin).toBe(on);
+    expect(config.devLoginOffReason === null).toBe(on);
+  });
+
+  it('says why dev sign-in is off on a public SITE_URL', () => {
+    expect(loadConfig({ SITE_URL: 'https://veo3.example' }).devLoginOffReason).toBe(
+      'Development sign-in is off because SITE_URL (https://veo3.example) is not a local address: set DEV_LOGIN=true, or use a local SITE_URL (localhost, 127.0.0.1 or [::1])',
+    );
+  });
+
   it('offers the simulated checkout only without Stripe, and in production only when asked', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };

@@ -139,6 +139,8 @@ export interface AppConfig {
   /** Where Google's token-signing certificates are fetched (a local fake in tests). */
   googleCertsUrl: string;
   devLogin: boolean;
+  /** Why development sign-in is off (told to whoever tries it); null when it is on. */
+  devLoginOffReason: string | null;
   /** Take the client address from X-Forwarded-For (only behind a proxy you trust). */
   trustProxy: boolean;
   /** Sign-in attempts per minute per client address. */
@@ -192,6 +194,24 @@ export class ConfigError extends Error {
   }
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Dev sign-in lets anyone in as any e-mail, so it is on by default only on a local SITE_URL (a
+ * deployment that forgets NODE_ENV=production stays closed), on a public one only with DEV_LOGIN=true,
+ * and never in production.
+ */
+function devLoginRefusal(e: z.infer<typeof envSchema>, production: boolean, siteUrl: string): string | null {
+  if (production) return 'Development sign-in is never available when NODE_ENV=production';
+  if (e.DEV_LOGIN === true) return null;
+  if (e.DEV_LOGIN === false) return 'Development sign-in is switched off on this site (DEV_LOGIN=false)';
+  if (e.GOOGLE_CLIENT_ID) return 'This site signs in with Google; development sign-in needs DEV_LOGIN=true';
+  if (!LOCAL_HOSTS.has(new URL(siteUrl).hostname)) {
+    return `Development sign-in is off because SITE_URL (${siteUrl}) is not a local address: set DEV_LOGIN=true, or use a local SITE_URL (localhost, 127.0.0.1 or [::1])`;
+  }
+  return null;
+}
+
 /** Reads and checks the environment once at boot; the only place that looks at process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -223,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length) throw new ConfigError(problems);
 
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const devLoginOffReason = devLoginRefusal(e, production, siteUrl);
   const dataDir = resolve(e.DATA_DIR);
   const remotes = Object.fromEntries(
     REMOTES.map((name) => {
@@ -255,7 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     generateRateLimit: e.GENERATE_RATE_LIMIT,
-    devLogin: !production && (e.DEV_LOGIN ?? !e.GOOGLE_CLIENT_ID),
+    devLogin: devLoginOffReason === null,
+    devLoginOffReason,
     blogAdminEmails: e.BLOG_ADMIN_EMAILS,
     adminEmails: e.ADMIN_EMAILS,
     stripe: e.STRIPE_SECRET_KEY
