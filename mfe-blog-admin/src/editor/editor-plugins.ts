@@ -122,24 +122,32 @@ export class UndoHistoryLimits extends Plugin {
     }
 
     for (const name of ['insertText', 'delete', 'deleteForward']) {
-      const command = editor.commands.get(name) as { buffer?: TypingChangeBuffer } | undefined;
+      const command = editor.commands.get(name);
       // `_reset` is private in TypingChangeBuffer's type: seen through a structural view of the buffer.
-      const buffer = command?.buffer as unknown as
+      const buffer = (command as { buffer?: TypingChangeBuffer } | undefined)?.buffer as unknown as
         { batch: unknown; _reset?: (ignoreLock: boolean) => void } | undefined;
       // oxlint-disable-next-line no-underscore-dangle -- the typing buffer has no public way to close a step
-      if (!buffer || typeof buffer._reset !== 'function') continue;
+      if (!command || !buffer || typeof buffer._reset !== 'function') continue;
       let current: unknown = null;
       let startedAt = 0;
-      editor.commands.get(name)!.on(
+      // Before the change: a step a second old is closed, so this keystroke opens the next one.
+      command.on(
         'execute',
         () => {
-          const batch = buffer.batch;
-          if (batch !== current) {
-            current = batch;
-            startedAt = Date.now();
-          } else if (Date.now() - startedAt >= UNDO_DELAY_MS) {
+          if (buffer.batch && buffer.batch === current && Date.now() - startedAt >= UNDO_DELAY_MS) {
             // oxlint-disable-next-line no-underscore-dangle -- see above
             buffer._reset!(true);
+          }
+        },
+        { priority: 'highest' },
+      );
+      // After it: note when the step this change went into began.
+      command.on(
+        'execute',
+        () => {
+          if (buffer.batch !== current) {
+            current = buffer.batch;
+            startedAt = Date.now();
           }
         },
         { priority: 'lowest' },
