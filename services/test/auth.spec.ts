@@ -217,6 +217,44 @@ describe('sign-in limits', () => {
     }
   });
 
+  it('keeps sign-in and generate limits apart, each with its own message and a standard Retry-After', async () => {
+    const t = await createTestApp('sqlite', { SIGNIN_RATE_LIMIT: '3', GENERATE_RATE_LIMIT: '2' });
+    try {
+      const signIn = (i: number) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: `s${i}@example.com` } });
+      const { token } = (await signIn(0)).json();
+      const generate = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/video/generate',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { prompt: 'a fox', model: 'veo3' },
+        });
+      // Two requests use up the generate limit; they did not count against sign-in.
+      for (let i = 0; i < 2; i++) expect((await generate()).statusCode).not.toBe(429);
+      const tooMany = await generate();
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.json()).toMatchObject({
+        success: false,
+        message: 'Too many video requests. Please wait a minute and try again.',
+      });
+      expect(Number(tooMany.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(tooMany.headers['retry-after-generate']).toBeUndefined();
+
+      // Sign-in has two of its three left, whatever generate used.
+      expect((await signIn(1)).statusCode).toBe(200);
+      expect((await signIn(2)).statusCode).toBe(200);
+      const blocked = await signIn(3);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe('Too many sign-in attempts. Please wait a minute and try again.');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(blocked.headers['retry-after-signin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses dev sign-in with 404 in production', async () => {
     const t = await createTestApp('sqlite', { NODE_ENV: 'production', JWT_SECRET });
     try {

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toPublicUser, type UserEntity } from '../users/user.entity';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { JwtAuthGuard } from './auth.guards';
+import { RateLimitGuard } from './rate-limit.guard';
 import { AuthService, type ClientInfo } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { DevSignInSchema, GoogleSignInSchema, type DevSignInDto, type GoogleSignInDto } from './dto/sign-in.dto';
@@ -26,7 +27,7 @@ export class AuthController {
 
   @Post('api/auth/google')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
   @ApiBody({ schema: z.toJSONSchema(GoogleSignInSchema) as object })
   google(@Body({ schema: GoogleSignInSchema }) body: GoogleSignInDto, @Req() request: FastifyRequest) {
     return this.auth.signInWithGoogle(body.token, clientInfo(request));
@@ -34,7 +35,7 @@ export class AuthController {
 
   @Post('api/auth/dev')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
   @ApiBody({ schema: z.toJSONSchema(DevSignInSchema) as object })
   dev(@Body({ schema: DevSignInSchema }) body: DevSignInDto, @Req() request: FastifyRequest) {
     return this.auth.signInDev(body.email, body.name ?? null, clientInfo(request));
@@ -57,7 +58,7 @@ export class AuthController {
   }
 
   @Post(['auth/signin', 'auth/signup', 'api/auth/reset-password'])
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
   passwordSignIn(): never {
     throw new AuthException(AuthErrorCode.GoogleOnly, GOOGLE_ONLY);
   }

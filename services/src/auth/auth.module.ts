@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -13,6 +13,7 @@ import { JWT_SECRET } from './auth.tokens';
 import { GoogleTokenVerifier } from './google-token.verifier';
 import { resolveJwtSecret } from './jwt-secret';
 import { JwtStrategy } from './jwt.strategy';
+import type { RateLimitName } from './rate-limit.guard';
 import { SessionEntity } from './session.entity';
 
 const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactory: resolveJwtSecret };
@@ -34,11 +35,9 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
         throttlers: [
           { name: 'signin', ttl: 60_000, limit: config.signinRateLimit },
           { name: 'generate', ttl: 60_000, limit: config.generateRateLimit },
-        ],
-        errorMessage: (_context, detail) =>
-          detail.key.includes('generate')
-            ? 'Too many video requests. Please wait a minute and try again.'
-            : 'Too many sign-in attempts. Please wait a minute and try again.',
+        ] satisfies (ThrottlerOptions & { name: RateLimitName })[],
+        // RateLimitGuard sends the standard Retry-After instead of one Retry-After-<name> per limit.
+        setHeaders: false,
       }),
     }),
   ],

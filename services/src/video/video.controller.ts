@@ -1,9 +1,10 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { RateLimitGuard } from '../auth/rate-limit.guard';
 import type { UserEntity } from '../users/user.entity';
 import { CallbackQuerySchema, type CallbackQueryDto } from './dto/callback-query.dto';
 import { FileQuerySchema, HistoryQuerySchema, type FileQueryDto, type HistoryQueryDto } from './dto/history-query.dto';
@@ -32,7 +33,7 @@ export class VideoController {
   /** Visitors get the spec's messages in order (an empty prompt before "please login"), so the guard is optional here. */
   @Post('generate')
   @HttpCode(200)
-  @UseGuards(OptionalJwtAuthGuard, ThrottlerGuard)
+  @UseGuards(OptionalJwtAuthGuard, RateLimitGuard)
   @SkipThrottle({ signin: true })
   @ApiConsumes('multipart/form-data')
   async generate(@CurrentUser() user: UserEntity | null, @Req() request: FastifyRequest) {

@@ -1,0 +1,30 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+
+/** The named limits (configured in AuthModule) and what a client that hits each is told. */
+export const RATE_LIMIT_MESSAGES = {
+  signin: 'Too many sign-in attempts. Please wait a minute and try again.',
+  generate: 'Too many video requests. Please wait a minute and try again.',
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMIT_MESSAGES;
+
+/**
+ * ThrottlerGuard whose 429 names the limit that was hit and carries the standard Retry-After
+ * (seconds). The library hands the refusal only a hashed key, so the limit's name leads the key.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
+    return `${name}:${super.generateKey(context, suffix, name)}`;
+  }
+
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    const { res } = this.getRequestResponse(context);
+    this.setResponseHeader(res, 'Retry-After', Math.max(1, detail.timeToBlockExpire));
+    const name = detail.key.slice(0, detail.key.indexOf(':')) as RateLimitName;
+    throw new ThrottlerException(RATE_LIMIT_MESSAGES[name]);
+  }
+}
