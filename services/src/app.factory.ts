@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { registerApiNoStore } from './common/api-cache-control';
 import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
@@ -52,6 +53,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   const fastify = app.getHttpAdapter().getInstance();
   registerRouteBodyLimits(fastify);
   registerSecurityHeaders(fastify, config);
+  registerApiNoStore(fastify);
   // After the security headers, so cached blog replies carry them too.
   registerBlogFastPath(fastify, app.get(BlogService));
 

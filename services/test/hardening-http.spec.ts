@@ -106,6 +106,35 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
     });
   });
 
+  describe('API replies are not stored unless the route says otherwise', () => {
+    it('the sign-in reply, which carries the token, and other JSON replies are no-store', async () => {
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'x@example.com' } });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.json().token).toEqual(expect.any(String));
+      expect(signIn.headers['cache-control']).toBe('no-store');
+      const history = await get('/api/video/history', owner.auth);
+      expect(history.statusCode).toBe(200);
+      expect(history.headers['cache-control']).toBe('no-store');
+    });
+
+    it('public blog reads keep their own revalidated caching, from the handler and from the fast path', async () => {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/blog/admin/posts',
+        headers: editor.auth,
+        payload: { title: 'Cached read', content: '<p>hello</p>', status: 'published' },
+      });
+      expect(saved.statusCode).toBe(201);
+      for (const url of ['/api/blog/posts', '/api/blog/posts/cached-read']) {
+        for (let i = 0; i < 2; i++) {
+          const res = await get(url);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+        }
+      }
+    });
+  });
+
   describe('regressions of the review probes that passed', () => {
     it.each([
       '/api/video/file/..%2F..%2Fveo3.sqlite',
