@@ -7,11 +7,12 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { registerApiNoStore } from './common/api-cache-control';
+import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
 import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
-import { registerSecurityHeaders } from './site/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './site/security-headers';
 import { BlogService } from './blog/blog.service';
 import { registerBlogFastPath } from './blog/blog-fast-path';
 
@@ -31,6 +32,9 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
     trustProxy: config.trustProxy,
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
     bodyLimit: JSON_BODY_LIMIT,
+    // Errors that never reach Nest's exception filter, in its shape all the same.
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
+    clientErrorHandler,
   });
 }
 

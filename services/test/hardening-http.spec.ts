@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
@@ -132,6 +133,55 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
           expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
         }
       }
+    });
+  });
+
+  describe('every error has the one shape and never echoes the request at length', () => {
+    const expectShaped = (res: { statusCode: number; body: string; json(): unknown }, status: number) => {
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ success: false, message: expect.any(String), code: expect.any(String) });
+      expect(res.body.length).toBeLessThan(300);
+    };
+
+    it('a malformed URL: 400 with the security headers, the URL not quoted', async () => {
+      const res = await get('/api/%E0%A4%A');
+      expectShaped(res, 400);
+      expect(res.json()).toEqual({ success: false, message: 'Malformed URL', code: 'BAD_REQUEST' });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('an over-long id or unknown API path: 404 without the path', async () => {
+      for (const res of [
+        await get(`/api/video/status/${'a'.repeat(5000)}`, owner.auth),
+        await get(`/api/nothing-here/${'b'.repeat(5000)}`),
+        await t.app.inject({ method: 'POST', url: `/api/nothing-here/${'c'.repeat(5000)}` }),
+      ]) {
+        expectShaped(res, 404);
+        expect(res.json().message).toBe('Not found');
+      }
+    });
+
+    it('requests the HTTP parser rejects (huge headers, a bad Content-Length) get the shape too', async () => {
+      await t.app.listen(0, '127.0.0.1');
+      const { port } = t.app.getHttpServer().address() as AddressInfo;
+      const raw = (request: string) =>
+        new Promise<{ statusCode: number; body: string; json(): unknown }>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.end(request));
+          let text = '';
+          socket.on('data', (chunk) => (text += chunk.toString()));
+          socket.on('error', reject);
+          socket.on('close', () => {
+            const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+            resolve({ statusCode: Number(text.split(' ')[1]), body, json: () => JSON.parse(body) });
+          });
+        });
+      const huge = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(64 * 1024)}\r\n\r\n`);
+      expectShaped(huge, 431);
+      expect(huge.json()).toMatchObject({ code: 'HEADERS_TOO_LARGE' });
+      const badLength = await raw('POST /api/auth/dev HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}');
+      expectShaped(badLength, 400);
+      expect(badLength.json()).toMatchObject({ code: 'BAD_REQUEST' });
     });
   });
 

@@ -10,18 +10,39 @@ export interface ErrorBody {
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
+  408: 'REQUEST_TIMEOUT',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'HEADERS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** Messages may quote input (framework messages quote the URL): never more than this much of it. */
+const MAX_MESSAGE = 200;
+
+/** The one error shape; `code` defaults to the status's. */
+export function errorBody(
+  status: number,
+  message: string,
+  code = CODE_BY_STATUS[status] ?? `HTTP_${status}`,
+): ErrorBody {
+  return {
+    success: false,
+    message: message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message,
+    code,
+  };
+}
+
 function httpMessage(exception: HttpException): string {
+  // Nest's own 404 ("Cannot POST /the/path") echoes the path.
+  if (exception.getStatus() === 404) return 'Not found';
   const response = exception.getResponse();
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;
@@ -44,14 +65,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       body = { success: false, message: exception.message, code: exception.code };
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
-      body = { success: false, message: httpMessage(exception), code: CODE_BY_STATUS[status] ?? `HTTP_${status}` };
+      body = errorBody(status, httpMessage(exception));
     } else if (isFastifyError(exception)) {
       status = exception.statusCode;
-      body = {
-        success: false,
-        message: exception.message,
-        code: exception.code ?? CODE_BY_STATUS[status] ?? `HTTP_${status}`,
-      };
+      body = errorBody(status, exception.message, exception.code);
     }
     if (status >= 500)
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

@@ -4,6 +4,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached } from '../blog/send-cached';
 import { SiteService } from './site.service';
 
+/** The URL's path, decoded; null when it is not valid percent-encoding. */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
 @ApiExcludeController()
 @Controller()
 export class SiteController {
@@ -30,9 +39,10 @@ export class SiteController {
   /** Every client route gets the shell's page (never a 404 page); unknown API and asset paths stay 404. */
   @Get('*')
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (/^\/(api|mfe|assets)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path))
-      throw new NotFoundException(`Not found: ${path}`);
+    const path = decodedPath(request.url);
+    // The message never quotes the path: it is the client's input.
+    if (path === null || /^\/(api|mfe|assets)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path))
+      throw new NotFoundException('Not found');
     if (/^\/blog(\/|$)/.test(path)) {
       const { status, reply: page } = await this.site.blogPage(path, (request.query as { page?: string }).page);
       sendCached(request, reply, page, 'text/html; charset=utf-8', status);
