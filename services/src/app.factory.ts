@@ -49,7 +49,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   return configureApp(app, config);
 }
 
-/** Errors, validation, security headers, uploads, the built site and the OpenAPI document; then init. */
+/** Errors, validation, security headers, uploads, the built site and (if on) the OpenAPI document; then init. */
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<NestFastifyApplication> {
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(new StandardSchemaValidationPipe());
@@ -66,11 +66,14 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   const missing = await registerStaticSite(app, config);
   for (const root of missing) app.getHttpAdapter().getInstance().log.warn(`not built yet, not served: ${root}`);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Veo 3 Studio API').setVersion('1.0').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // The API's map is for developers: in production only when asked for.
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Veo 3 Studio API').setVersion('1.0').addBearerAuth().build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  }
 
   await app.init();
   return app;

@@ -221,3 +221,29 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
     });
   });
 });
+
+// Apps of their own, one at a time: passport's strategies are process-wide, so a second app alive
+// beside the one above would verify its tokens with the other app's secret.
+describe.each(databaseKinds())('the API docs on %s', (kind) => {
+  const docs = async (env: Record<string, string>) => {
+    const app = await createTestApp(kind, env);
+    try {
+      return await Promise.all(
+        ['/api/docs', '/api/docs/openapi.json'].map(async (url) => (await app.app.inject({ url })).statusCode),
+      );
+    } finally {
+      await app.close();
+    }
+  };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32) };
+
+  it('are served in development and test', async () => {
+    expect(await docs({ NODE_ENV: 'development' })).toEqual([200, 200]);
+    expect(await docs({})).toEqual([200, 200]);
+  });
+
+  it('are not served in production unless API_DOCS=true', async () => {
+    expect(await docs(production)).toEqual([404, 404]);
+    expect(await docs({ ...production, API_DOCS: 'true' })).toEqual([200, 200]);
+  });
+});

@@ -113,6 +113,7 @@ const envSchema = z.object({
       .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
       .optional(),
   ),
+  API_DOCS: bool,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -182,6 +183,8 @@ export interface AppConfig {
   supportEmail: string;
   serviceEmail: string;
   gaMeasurementId: string | null;
+  /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
+  apiDocs: boolean;
   logLevel: string;
   /** Where each remote's mf-manifest.json lives, and whether this process serves it. */
   remotes: Record<RemoteName, { manifestUrl: string; servedHere: boolean }>;
@@ -312,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,
     gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
+    apiDocs: e.API_DOCS ?? !production,
     logLevel: e.LOG_LEVEL,
     remotes,
   };
