@@ -158,7 +158,12 @@ describe.each(cases)('the veo provider against a fake Gemini API, on %s with the
     ).toBe(true);
 
     // The 404s made the provider be asked again at once: with every Veo 3 model gone, none is left.
-    const health = await api.health();
+    // That check runs beside the failing tasks, so it may finish a moment after them.
+    let health = await api.health();
+    for (let i = 0; i < 100 && !/no Veo 3 model/.test(String(health.video?.reason)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      health = await api.health();
+    }
     expect(health).toMatchObject({ status: 'degraded', video: { status: 'degraded' } });
     expect(health.video.reason).toMatch(/no Veo 3 model/);
 
