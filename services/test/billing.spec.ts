@@ -373,6 +373,16 @@ describe.each(databaseKinds())('billing with Stripe on %s', (kind) => {
     expect(await d.balance(user)).toBe(3370);
   });
 
+  it('takes a signed event larger than the JSON body limit', async () => {
+    const user = await devSignIn(t.app, 'bigevent@example.com');
+    const { session_id: id } = await checkoutAtStripe(user, { type: 'credits', package_id: 'starter' });
+    stripe.pay(id);
+    const event = JSON.parse(stripe.event('checkout.session.completed', id));
+    event.data.object.padding = 'x'.repeat(300 * 1024);
+    expect((await deliver(JSON.stringify(event))).statusCode).toBe(200);
+    expect(await d.balance(user)).toBe(330);
+  });
+
   it('other events are acknowledged; the simulated checkout does not exist', async () => {
     const user = await devSignIn(t.app, 'misc@example.com');
     expect((await deliver(stripe.event('charge.refunded', 'ch_1'))).statusCode).toBe(200);
