@@ -6,6 +6,7 @@ import { useBalance } from '@veo3/platform/credits/use-balance';
 import type { User } from '@veo3/platform/types/user';
 import { shellMessages } from '../shell.messages';
 import { useDismiss } from './use-dismiss';
+import { useFocusTrap } from './use-focus-trap';
 import { useSignOut } from './use-sign-out';
 
 const SOLID_AFTER_PX = 50;
@@ -29,13 +30,17 @@ function AiToolsMenu() {
   const t = useT(shellMessages);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  useFocusTrap(open, popupRef, toggleRef, close);
   const { pathname } = useLocation();
   return (
     <div className="shell-dropdown" ref={ref}>
       <button
+        ref={toggleRef}
         type="button"
         className={`shell-nav__link${pathname === '/text-to-veo3-video' ? ' is-active' : ''}`}
         aria-expanded={open}
@@ -45,7 +50,7 @@ function AiToolsMenu() {
         {t('navAiTools')} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div id={menuId} className="shell-dropdown__menu">
+        <div id={menuId} ref={popupRef} className="shell-dropdown__menu">
           <Link to="/text-to-veo3-video?type=text" className="shell-dropdown__item" onClick={close}>
             <strong>{t('textToVideo')}</strong>
             <span>{t('textToVideoHint')}</span>
@@ -64,15 +69,19 @@ function AccountMenu({ user }: { user: User }) {
   const t = useT(shellMessages);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  useFocusTrap(open, popupRef, toggleRef, close);
   const signOut = useSignOut();
   const name = displayName(user);
   const avatar = user.avatar_url || user.picture;
   return (
     <div className="shell-dropdown" ref={ref}>
       <button
+        ref={toggleRef}
         type="button"
         className="shell-avatar"
         aria-label={t('accountMenu', { name })}
@@ -87,7 +96,7 @@ function AccountMenu({ user }: { user: User }) {
         )}
       </button>
       {open && (
-        <div id={menuId} className="shell-dropdown__menu shell-dropdown__menu--right">
+        <div id={menuId} ref={popupRef} className="shell-dropdown__menu shell-dropdown__menu--right">
           <div className="shell-account">
             <strong className="shell-account__name">{name}</strong>
             <span className="shell-account__email">{user.email}</span>
@@ -134,6 +143,10 @@ export function Header() {
   const signOut = useSignOut();
   const { credits } = useBalance();
   const blogActive = pathname === '/blog' || pathname.startsWith('/blog/');
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  const mobileMenuRef = useRef<HTMLElement>(null);
+  const closeMobileMenu = useCallback(() => setMobileMenuPath(null), []);
+  useFocusTrap(mobileOpen, mobileMenuRef, menuToggleRef, closeMobileMenu);
 
   const links = (
     <>
@@ -188,6 +201,7 @@ export function Header() {
             </Link>
           )}
           <button
+            ref={menuToggleRef}
             type="button"
             className="shell-menu-toggle"
             aria-expanded={mobileOpen}
@@ -200,7 +214,7 @@ export function Header() {
         </div>
       </div>
       {mobileOpen && (
-        <nav id="shell-mobile-menu" className="shell-mobile-menu" aria-label={t('mainNav')}>
+        <nav id="shell-mobile-menu" ref={mobileMenuRef} className="shell-mobile-menu" aria-label={t('mainNav')}>
           <Link to="/">{t('navHome')}</Link>
           <Link to="/text-to-veo3-video">{t('navAiTools')}</Link>
           <Link to="/pricing">{t('navPricing')}</Link>

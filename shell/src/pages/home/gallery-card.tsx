@@ -1,71 +1,146 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Spinner } from '@veo3/platform/ui/spinner';
-import type { ShowcaseItem } from './showcase-items';
+import { embedProvider, STILL_HEIGHT, STILL_WIDTH, type ShowcaseItem } from './showcase-items';
 import { homeMessages } from './home.messages';
 
-/** SPEC §9: an embed shows its loading state for at most 3 seconds. */
+/** SPEC §2: an embed shows its loading state for at most 3 seconds. */
 export const EMBED_LOADING_LIMIT_MS = 3000;
+
+/** idle: the local still and a play control; nothing from the post's site is loaded until play. */
+export type EmbedState = 'idle' | 'loading' | 'ready' | 'failed';
 
 export interface GalleryCardProps {
   item: ShowcaseItem;
   categoryLabel: string;
 }
 
+/**
+ * The embed has arrived when its own page talks to ours: X's tweet frame posts its size
+ * ('twttr.embed' messages) once the post has rendered, YouTube's player answers 'listening'.
+ * An iframe's load event is no proof: a frame that could not reach the site loads the
+ * browser's error page and fires it too.
+ */
+function useEmbedArrival(frame: HTMLIFrameElement | null, item: ShowcaseItem, onArrive: () => void): void {
+  useEffect(() => {
+    if (!frame) return;
+    const origin = new URL(item.embedUrl).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === origin && event.source === frame.contentWindow) onArrive();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frame, item.embedUrl, onArrive]);
+}
+
 export function GalleryCard({ item, categoryLabel }: GalleryCardProps) {
   const t = useT(homeMessages);
-  const [loading, setLoading] = useState(true);
+  const [state, setState] = useState<EmbedState>('idle');
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const fallbackRef = useRef<HTMLAnchorElement>(null);
+  const provider = embedProvider(item);
+
+  const arrive = useCallback(() => setState((current) => (current === 'loading' ? 'ready' : current)), []);
+  useEmbedArrival(frame, item, arrive);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setLoading(false), EMBED_LOADING_LIMIT_MS);
+    if (state !== 'loading') return;
+    const timer = window.setTimeout(
+      () => setState((current) => (current === 'loading' ? 'failed' : current)),
+      EMBED_LOADING_LIMIT_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [state]);
+
+  // The play control goes away once pressed: keep keyboard focus in the card.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (state === 'failed' && stage && document.activeElement === stage) fallbackRef.current?.focus();
+  }, [state]);
+
+  function play() {
+    setState('loading');
+    stageRef.current?.focus();
+  }
+
+  function onFrameLoad() {
+    // YouTube's player reports its state to a page that says it is listening.
+    if (provider === 'youtube') {
+      frame?.contentWindow?.postMessage(
+        JSON.stringify({ event: 'listening', id: item.id }),
+        new URL(item.embedUrl).origin,
+      );
+    }
+  }
+
+  const title = t('embedTitle', { creator: item.creator });
+  const showFrame = state === 'loading' || state === 'ready';
 
   return (
-    <article className="shell-gallery-card">
+    <article className="shell-gallery-card" data-testid="showcase-card" data-embed-state={state}>
       <header className="shell-gallery-card__header">
         <span className="shell-gallery-card__creator">{item.creator}</span>
         <span className="shell-gallery-card__badge">{categoryLabel}</span>
       </header>
-      <div className="shell-gallery-card__frame" aria-busy={loading || undefined}>
-        <iframe
-          className="shell-gallery-card__embed"
-          src={item.embedUrl}
-          title={t('embedTitle', { creator: item.creator })}
-          loading="lazy"
-          // The embed runs its own scripts and storage and opens posts in new tabs; nothing else. Being
-          // cross-origin, allow-same-origin only keeps the frame's own origin, never grants it ours.
-          // oxlint-disable-next-line react/iframe-missing-sandbox
-          sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          onLoad={() => setLoading(false)}
-        />
-        {loading && (
+      <div
+        ref={stageRef}
+        className="shell-gallery-card__frame"
+        tabIndex={-1}
+        role="group"
+        aria-label={title}
+        aria-busy={state === 'loading' || undefined}
+      >
+        {!showFrame && (
+          <img
+            className="shell-gallery-card__still"
+            src={item.still}
+            alt=""
+            width={STILL_WIDTH}
+            height={STILL_HEIGHT}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        {state === 'idle' && (
+          <button type="button" className="shell-gallery-card__play" onClick={play}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+            </svg>
+            <span className="pf-visually-hidden">{t('playVideo', { creator: item.creator })}</span>
+          </button>
+        )}
+        {showFrame && (
+          <iframe
+            ref={setFrame}
+            className="shell-gallery-card__embed"
+            src={item.embedUrl}
+            title={title}
+            // The embed runs its own scripts and storage and opens posts in new tabs; nothing else. Being
+            // cross-origin, allow-same-origin only keeps the frame's own origin, never grants it ours.
+            // oxlint-disable-next-line react/iframe-missing-sandbox
+            sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            onLoad={onFrameLoad}
+          />
+        )}
+        {state === 'loading' && (
           <div className="shell-gallery-card__loading">
             <Spinner size="md" label={t('embedLoading')} />
           </div>
         )}
+        {state === 'failed' && (
+          <div className="shell-gallery-card__fallback">
+            <p>{t('embedUnavailable')}</p>
+            <a ref={fallbackRef} href={item.videoUrl} target="_blank" rel="noopener noreferrer">
+              {provider === 'youtube' ? t('viewOnYouTube') : t('viewPost')}
+              <span className="pf-visually-hidden">{t('viewPostHint', { creator: item.creator })}</span>
+            </a>
+          </div>
+        )}
       </div>
-      <a
-        className="shell-gallery-card__link"
-        href={item.videoUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('viewPostLabel', { creator: item.creator })}
-      >
-        {t('viewPost')}
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </a>
     </article>
   );
 }

@@ -53,36 +53,92 @@ describe('Gallery', () => {
     expect(screen.queryByRole('button', { name: 'More Videos' })).not.toBeInTheDocument();
   });
 
-  it('embeds each post lazily as a dark, do-not-track tweet', () => {
+  it('shows each post as a local, sized, lazy still with a play control and loads no embed', () => {
+    const { container } = render(<Gallery items={showcaseItems} />);
+    expect(container.querySelector('iframe')).toBeNull();
+    const [first] = screen.getAllByTestId('showcase-card');
+    const still = first!.querySelector('img')!;
+    expect(still).toHaveAttribute('src', `${showcaseItems[0]!.id}.webp`);
+    expect(still).toHaveAttribute('loading', 'lazy');
+    expect(still).toHaveAttribute('width', '480');
+    expect(still).toHaveAttribute('height', '270');
+    expect(within(first!).getByText(showcaseItems[0]!.creator)).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('button', { name: `Play the video by ${showcaseItems[0]!.creator}` }),
+    ).toBeVisible();
+  });
+});
+
+describe('Gallery card embed', () => {
+  afterEach(() => jest.useRealTimers());
+
+  function play(index = 0) {
+    const card = screen.getAllByTestId('showcase-card')[index]!;
+    fireEvent.click(within(card).getByRole('button', { name: /^Play the video by/ }));
+    return card;
+  }
+
+  it('embeds the post as a dark, do-not-track tweet only once play is pressed', () => {
     render(<Gallery items={showcaseItems} />);
     const [first] = showcaseItems;
-    const frame = screen.getByTitle(`Veo 3 video posted by ${first!.creator}`);
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('loading', 'lazy');
+    const card = play();
+    const frame = card.querySelector('iframe')!;
+    expect(frame).toHaveAttribute('title', `Veo 3 video posted by ${first!.creator}`);
     expect(frame).toHaveAttribute(
       'src',
       `https://platform.twitter.com/embed/Tweet.html?id=${first!.id}&theme=dark&dnt=true`,
     );
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(within(card).getByRole('group')).toHaveFocus();
   });
-});
 
-describe('Gallery card loading state', () => {
-  afterEach(() => jest.useRealTimers());
-
-  it('shows a loading state for at most 3 seconds', () => {
+  it('shows a loading state for at most 3 seconds, then a "View on X" link', () => {
     jest.useFakeTimers();
     render(<Gallery items={showcaseItems.slice(0, 1)} />);
-    expect(screen.getByText('Loading video...')).toBeInTheDocument();
+    const card = play();
+    expect(within(card).getByText('Loading video...')).toBeInTheDocument();
 
     act(() => jest.advanceTimersByTime(EMBED_LOADING_LIMIT_MS - 1));
-    expect(screen.getByText('Loading video...')).toBeInTheDocument();
+    expect(within(card).getByText('Loading video...')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.queryByText('Loading video...')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Loading video...')).not.toBeInTheDocument();
+    expect(card.querySelector('iframe')).toBeNull();
+    const link = within(card).getByRole('link', { name: /^View on X/ });
+    expect(link).toHaveAttribute('href', showcaseItems[0]!.videoUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveFocus();
   });
 
-  it('drops the loading state as soon as the embed has loaded', () => {
+  it('drops the loading state as soon as the post has arrived (a message from its frame), not on a bare load', () => {
+    jest.useFakeTimers();
     render(<Gallery items={showcaseItems.slice(0, 1)} />);
-    fireEvent.load(screen.getByTitle(/Veo 3 video posted by/));
-    expect(screen.queryByText('Loading video...')).not.toBeInTheDocument();
+    const card = play();
+    const frame = card.querySelector('iframe')!;
+    fireEvent.load(frame);
+    expect(within(card).getByText('Loading video...')).toBeInTheDocument();
+
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://platform.twitter.com',
+          source: frame.contentWindow,
+          data: '{"twttr.embed":{"method":"twttr.private.resize"}}',
+        }),
+      );
+    });
+    expect(within(card).queryByText('Loading video...')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(EMBED_LOADING_LIMIT_MS));
+    expect(card.querySelector('iframe')).toBe(frame);
+    expect(within(card).queryByRole('link', { name: /^View on X/ })).not.toBeInTheDocument();
+  });
+
+  it('ignores messages from other origins', () => {
+    jest.useFakeTimers();
+    render(<Gallery items={showcaseItems.slice(0, 1)} />);
+    const card = play();
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example', data: 'x' }));
+    });
+    expect(within(card).getByText('Loading video...')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,13 @@
-import { showcaseItems, tweetEmbedUrl, tweetIdFromUrl } from './showcase-items';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  embedProvider,
+  showcaseItems,
+  tweetEmbedUrl,
+  tweetIdFromUrl,
+  youTubeEmbedUrl,
+  youTubeIdFromUrl,
+} from './showcase-items';
 
 describe('showcase items', () => {
   it('holds 30 items with unique ids and known categories', () => {
@@ -23,5 +32,22 @@ describe('showcase items', () => {
     expect(tweetEmbedUrl('https://x.com/a/status/7')).toBe(
       'https://platform.twitter.com/embed/Tweet.html?id=7&theme=dark&dnt=true',
     );
+  });
+
+  it('ships a local still for every item', () => {
+    for (const item of showcaseItems) {
+      expect(item.still).toBe(`${item.id}.webp`);
+      expect(existsSync(join(__dirname, '../../assets/showcase', item.still))).toBe(true);
+    }
+  });
+
+  it('embeds a YouTube video through the no-cookie player', () => {
+    expect(youTubeIdFromUrl('https://www.youtube.com/watch?v=abc123&t=4')).toBe('abc123');
+    expect(youTubeIdFromUrl('https://youtu.be/abc123')).toBe('abc123');
+    expect(youTubeEmbedUrl('https://youtu.be/abc123')).toBe(
+      'https://www.youtube-nocookie.com/embed/abc123?autoplay=1&enablejsapi=1',
+    );
+    expect(embedProvider({ embedUrl: youTubeEmbedUrl('https://youtu.be/abc123') })).toBe('youtube');
+    expect(embedProvider(showcaseItems[0]!)).toBe('x');
   });
 });

@@ -1,3 +1,7 @@
+import { showcaseStills } from './showcase-stills';
+
+export { STILL_HEIGHT, STILL_WIDTH } from './showcase-stills';
+
 export type ShowcaseCategory = 'animation' | 'movie' | 'product' | 'talk show' | 'other';
 
 /** A Veo 3 video posted by an outside creator (SPEC §3 'Showcase item'). */
@@ -9,6 +13,8 @@ export interface ShowcaseItem {
   /** The post rendered as a dark-theme embed with do-not-track on. */
   embedUrl: string;
   category: ShowcaseCategory;
+  /** A local still shipped with the site (scripts/showcase-stills.mjs), shown until the visitor presses play. */
+  still: string;
 }
 
 /** A post's id is the last segment of its path, e.g. https://x.com/user/status/<id>. */
@@ -21,8 +27,28 @@ export function tweetEmbedUrl(postUrl: string): string {
   return `https://platform.twitter.com/embed/Tweet.html?id=${tweetIdFromUrl(postUrl)}&theme=dark&dnt=true`;
 }
 
+/** A YouTube video's id from a watch, short or embed address. */
+export function youTubeIdFromUrl(url: string): string {
+  const parsed = new URL(url);
+  return parsed.searchParams.get('v') ?? parsed.pathname.split('/').filter(Boolean).pop() ?? '';
+}
+
+/** The privacy-enhanced (no-cookie) player; its JS API answers once the player has arrived. */
+export function youTubeEmbedUrl(videoUrl: string): string {
+  return `https://www.youtube-nocookie.com/embed/${youTubeIdFromUrl(videoUrl)}?autoplay=1&enablejsapi=1`;
+}
+
+export type EmbedProvider = 'x' | 'youtube';
+
+export function embedProvider(item: Pick<ShowcaseItem, 'embedUrl'>): EmbedProvider {
+  return /(^|\.)youtube(-nocookie)?\.com$/.test(new URL(item.embedUrl).hostname) ? 'youtube' : 'x';
+}
+
 function tweet(creator: string, postUrl: string, category: ShowcaseCategory): ShowcaseItem {
-  return { id: tweetIdFromUrl(postUrl), creator, videoUrl: postUrl, embedUrl: tweetEmbedUrl(postUrl), category };
+  const id = tweetIdFromUrl(postUrl);
+  const still = showcaseStills[id];
+  if (!still) throw new Error(`showcase item ${id} has no still: run scripts/showcase-stills.mjs`);
+  return { id, creator, videoUrl: postUrl, embedUrl: tweetEmbedUrl(postUrl), category, still };
 }
 
 // Public Veo 3 posts; ordered so the first screenful mixes every category.

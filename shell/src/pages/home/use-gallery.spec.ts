@@ -9,6 +9,7 @@ function items(categories: ShowcaseCategory[]): ShowcaseItem[] {
     videoUrl: `https://x.com/creator${index}/status/${index}`,
     embedUrl: `https://platform.twitter.com/embed/Tweet.html?id=${index}&theme=dark&dnt=true`,
     category,
+    still: `${index}.webp`,
   }));
 }
 
