@@ -69,7 +69,8 @@ test('a manager writes an article in CKEditor with an uploaded picture; a visito
   const listChunks = editorChunks();
 
   await page.getByRole('button', { name: 'New Article' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'New Article' })).toBeVisible();
+  // The form and the pinyin converter load on demand: slow on a loaded machine.
+  await expect(page.getByRole('heading', { level: 2, name: 'New Article' })).toBeVisible({ timeout: 30_000 });
   expect(editorChunks()).toBeGreaterThan(listChunks);
 
   const title = `Veo 3 声音指南 ${Date.now()}`;
