@@ -166,7 +166,7 @@ test('editing keeps the address, deleting asks first and reloads the list', asyn
 
   await page.goto('/blog-admin');
   await page.getByRole('button', { name: `Edit “${title}”` }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Edit Article' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Edit Article' })).toBeVisible({ timeout: 30_000 });
   await expect(editable(page)).toContainText('First words.');
   await page.getByLabel(/^Title/).fill(`${title} (revised)`);
   // A stored article keeps its address.
