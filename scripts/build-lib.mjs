@@ -32,6 +32,7 @@ function sourcesOf(part) {
     join(dir, 'rspack.config.mjs'),
     join(root, 'platform', 'src'),
     join(root, 'scripts', 'rspack-app.mjs'),
+    ...(part === 'shell' ? [join(root, 'scripts', 'prerender.mjs')] : []),
     join(root, 'shell', 'index.html'),
     // The generation options are one file shared with the service tier (ARCHITECTURE §6).
     ...(part === 'mfe-generator' ? [join(root, 'services', 'src', 'video', 'generation-options.ts')] : []),
@@ -68,6 +69,10 @@ async function buildFrontend(part) {
     );
   });
   if (stats.hasErrors()) throw new Error(`${part}: build failed\n${stats.toString({ all: false, errors: true })}`);
+  if (part === 'shell') {
+    const { prerender } = await import('./prerender.mjs');
+    await prerender(join(root, part));
+  }
   precompress(join(root, part, 'dist'));
 }
 

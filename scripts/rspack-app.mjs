@@ -96,7 +96,17 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
         { test: /\.(png|jpe?g|gif|svg|webp|mp4)$/, type: 'asset/resource' },
       ],
     },
-    optimization: { minimize: isProd },
+    optimization: {
+      minimize: isProd,
+      // The shell's CSS is one small stylesheet, which the pre-rendered pages link in their head
+      // (render-blocking, so the server HTML paints styled); the JS chunks then find it loaded.
+      ...(isHost &&
+        isProd && {
+          splitChunks: {
+            cacheGroups: { shellStyles: { name: 'shell-styles', type: 'css', chunks: 'all', enforce: true } },
+          },
+        }),
+    },
     performance: { hints: false },
     plugins: [
       new ModuleFederationPlugin({
@@ -135,6 +145,45 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api', '/mfe'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }],
     },
+    experiments: { css: true },
+  };
+}
+
+/**
+ * The shell's server renderer (shell/src/server/render.tsx) for Node: one CommonJS file in
+ * shell/dist/server/, which scripts/prerender.mjs runs at build time. Same sources, loaders and
+ * asset names as the browser build (so image URLs match), no federation (no remotes are rendered),
+ * CSS left to the browser build.
+ */
+export function createServerRenderConfig({ dir }) {
+  const browser = createAppConfig({ dir, name: 'shell', devPort: 0 });
+  return {
+    context: dir,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { render: './src/server/render.tsx' },
+    output: {
+      path: join(dir, 'dist', 'server'),
+      publicPath: '/',
+      filename: '[name].cjs',
+      chunkFilename: '[name].cjs',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: browser.resolve,
+    module: {
+      parser: browser.module.parser,
+      generator: { css: { exportsOnly: true }, 'css/module': { exportsOnly: true }, 'asset/resource': { emit: false } },
+      rules: browser.module.rules,
+    },
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    plugins: [
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    ],
     experiments: { css: true },
   };
 }

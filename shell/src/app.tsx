@@ -1,27 +1,40 @@
 import { lazy, useEffect } from 'react';
 import { Navigate, Route, Routes } from '@veo3/platform/routing/router';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { useSession } from '@veo3/platform/session/use-session';
-import { Spinner } from '@veo3/platform/ui/spinner';
-import { useT } from '@veo3/platform/i18n/i18n';
 import { Layout } from './layout/layout';
 import { RemoteRoute } from './remotes/remote-route';
 import { RouteTracker } from './analytics/route-tracker';
-import { shellMessages } from './shell.messages';
 import { HomePage } from './pages/home/home-page';
 
 // The home page ships with the shell; the other shell pages load on first visit.
-const LoginPage = lazy(() => import('./pages/login/login-page').then((m) => ({ default: m.LoginPage })));
-const VideoEffectsPage = lazy(() =>
-  import('./pages/video-effects/video-effects-page').then((m) => ({ default: m.VideoEffectsPage })),
-);
-const FrenchKissingPage = lazy(() =>
-  import('./pages/landing/french-kissing-page').then((m) => ({ default: m.FrenchKissingPage })),
-);
-const AsmrVideoPage = lazy(() => import('./pages/landing/asmr-video-page').then((m) => ({ default: m.AsmrVideoPage })));
-const TermsPage = lazy(() => import('./pages/legal/terms-page').then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })));
-const RefundPage = lazy(() => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })));
+const load = {
+  login: () => import('./pages/login/login-page').then((m) => ({ default: m.LoginPage })),
+  videoEffects: () => import('./pages/video-effects/video-effects-page').then((m) => ({ default: m.VideoEffectsPage })),
+  frenchKissing: () => import('./pages/landing/french-kissing-page').then((m) => ({ default: m.FrenchKissingPage })),
+  asmr: () => import('./pages/landing/asmr-video-page').then((m) => ({ default: m.AsmrVideoPage })),
+  terms: () => import('./pages/legal/terms-page').then((m) => ({ default: m.TermsPage })),
+  privacy: () => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+  refund: () => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })),
+};
+const LoginPage = lazy(load.login);
+const VideoEffectsPage = lazy(load.videoEffects);
+const FrenchKissingPage = lazy(load.frenchKissing);
+const AsmrVideoPage = lazy(load.asmr);
+const TermsPage = lazy(load.terms);
+const PrivacyPage = lazy(load.privacy);
+const RefundPage = lazy(load.refund);
+
+/** The shell's own routes (pre-rendered at build time) and the code each needs beyond the shell's first chunk. */
+export const shellRoutes: { path: string; load?: () => Promise<unknown> }[] = [
+  { path: '/' },
+  { path: '/login', load: load.login },
+  { path: '/video-effects', load: load.videoEffects },
+  { path: '/ai-french-kissing', load: load.frenchKissing },
+  { path: '/asmr-video', load: load.asmr },
+  { path: '/terms-of-service', load: load.terms },
+  { path: '/privacy-policy', load: load.privacy },
+  { path: '/refund-policy', load: load.refund },
+];
 
 /** Which remote serves which route (ARCHITECTURE §1); every other path is the shell's own. */
 export const remoteRoutes = [
@@ -37,15 +50,15 @@ export const remoteRoutes = [
   { path: '/blog-admin', remote: 'blogAdmin', expose: 'blog-admin-page' },
 ] as const;
 
+/**
+ * The whole site. It renders at once, signed out until the stored login is read: the server
+ * pre-renders it that way, and bootstrap reads the stored login before the first client render
+ * (synchronous, so the old full-screen 'loading app' spinner would only ever flash for a frame).
+ */
 export function App() {
-  const t = useT(shellMessages);
-  const { restored } = useSession();
-
   useEffect(() => {
     sessionStore.restore();
   }, []);
-
-  if (!restored) return <Spinner size="lg" fullScreen label={t('loadingApp')} />;
 
   return (
     <>

@@ -54,6 +54,11 @@ export function getRuntimeConfig(): RuntimeConfig {
   return cached;
 }
 
+/** The server renderer's config (there is no document to read it from). */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  cached = config;
+}
+
 /** Tests only: forget the parsed config so a new data block is read. */
 export function resetRuntimeConfig(): void {
   cached = undefined;

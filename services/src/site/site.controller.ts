@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached } from '../blog/send-cached';
 import { SiteService } from './site.service';
+import { chooseLanguage } from './prerendered-pages';
 
 /** The URL's path, decoded; null when it is not valid percent-encoding. */
 function decodedPath(url: string): string | null {
@@ -48,9 +49,17 @@ export class SiteController {
       sendCached(request, reply, page, 'text/html; charset=utf-8', status);
       return;
     }
+    // The shell's pages come in the visitor's language: ?lang=, their stored choice (cookie), or the browser's.
+    const lang = chooseLanguage(
+      (request.query as { lang?: unknown }).lang,
+      request.headers.cookie,
+      request.headers['accept-language'],
+    );
     void reply
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(this.site.renderPage(path));
+      .header('Content-Language', lang)
+      .header('Vary', 'Cookie, Accept-Language')
+      .send(this.site.renderPage(path, undefined, lang));
   }
 }

@@ -9,6 +9,7 @@ import { blogCacheKeys, blogPageNumber } from '../blog/blog-cache-keys';
 import { BlogService } from '../blog/blog.service';
 import { escapeHtml, scriptJson } from './html';
 import { ROUTE_META, routeMeta } from './route-meta';
+import { DEFAULT_LANGUAGE, LANGUAGES, PrerenderedPages, REMOTE_SLOT, type Language } from './prerendered-pages';
 
 const SITE_NAME = 'Veo 3 Studio';
 
@@ -50,6 +51,8 @@ export class SiteService {
   private readonly logger = new Logger(SiteService.name);
   private readonly template: string;
   private readonly clientConfigJson: string;
+  /** The shell's pages rendered at build time; null when the build has none (then the browser renders). */
+  private readonly prerendered: PrerenderedPages | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -63,6 +66,13 @@ export class SiteService {
       this.template = MISSING_BUILD_HTML;
     }
     this.clientConfigJson = scriptJson(this.clientConfig());
+    this.prerendered = PrerenderedPages.load(
+      join(config.webDir, 'shell', 'dist', 'prerender.json'),
+      config,
+      escapeHtml,
+    );
+    if (!this.prerendered && existsSync(indexPath))
+      this.logger.warn('The shell build has no pre-rendered pages; pages render in the browser only');
   }
 
   clientConfig(): ClientConfig {
@@ -81,9 +91,16 @@ export class SiteService {
     };
   }
 
-  /** The shell's index.html with the route's title, description, canonical and Open Graph tags, and the runtime config. */
-  renderPage(path: string, content?: PageContent): string {
+  /**
+   * The shell's index.html with the route's title, description, canonical, Open Graph tags and
+   * hreflang alternates, the runtime config, and the page pre-rendered at build time in `lang`: a
+   * shell route whole; a remote's route as header, footer and a placeholder holding `content.body`
+   * (the blog's article). A path the shell does not know gets an empty root (the browser redirects).
+   */
+  renderPage(path: string, content?: PageContent, lang: Language = DEFAULT_LANGUAGE): string {
     const meta = routeMeta(path);
+    const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const prerendered = meta.known ? (this.prerendered?.find(clean, lang) ?? null) : null;
     const canonicalPath = meta.known ? (path.length > 1 ? path.replace(/\/+$/, '') : path) : '/';
     const canonical = `${this.config.siteUrl}${content?.canonicalPath ?? canonicalPath}`;
     const rawTitle = content?.title ?? meta.title;
@@ -91,6 +108,18 @@ export class SiteService {
     const description = content?.description ?? meta.description;
     const image = content?.image ? this.absolute(content.image) : null;
     const article = content?.article;
+    // Alternates in each language, for a page served in the language asked for (the blog's pages are one cached English page).
+    const alternates =
+      prerendered && !prerendered.remote && meta.index && !content?.noindex
+        ? [
+            ...LANGUAGES.map((l) => {
+              const url = new URL(canonical);
+              url.searchParams.set('lang', l);
+              return `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url.toString())}" />`;
+            }),
+            `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}" />`,
+          ]
+        : [];
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -111,14 +140,27 @@ export class SiteService {
       `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
       image ? `<meta name="twitter:image" content="${escapeHtml(image)}" />` : '',
       content?.jsonLd ? `<script type="application/ld+json">${scriptJson(content.jsonLd)}</script>` : '',
+      ...alternates,
+      prerendered?.page.head ?? '',
     ]
       .filter(Boolean)
       .join('\n    ');
     const configBlock = `<script id="app-config" type="application/json">${this.clientConfigJson}</script>`;
+    if (!prerendered) {
+      return this.template
+        .replace('<!--app-head-->', head)
+        .replace('<!--app-config-->', configBlock)
+        .replace('<div id="root"></div>', `<div id="root">${content?.body ?? ''}</div>`);
+    }
+    const { page, remote } = prerendered;
+    // Inside the layout's own <main>, the server's content drops its <main> wrapper.
+    const slot = (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, '$1');
+    const body = remote ? page.body.replace(REMOTE_SLOT, () => slot) : page.body;
     return this.template
-      .replace('<!--app-head-->', head)
-      .replace('<!--app-config-->', configBlock)
-      .replace('<div id="root"></div>', `<div id="root">${content?.body ?? ''}</div>`);
+      .replace('<html lang="en">', `<html lang="${lang}">`)
+      .replace('<!--app-head-->', () => head)
+      .replace('<!--app-config-->', () => configBlock)
+      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${body}</div>`);
   }
 
   /**

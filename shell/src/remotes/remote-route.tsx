@@ -1,9 +1,19 @@
-import { Component, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { loadRemotePage, RemoteLoadError } from './remote-loader';
 import { remoteMessages } from './remote.messages';
+import './remote-placeholder.css';
 
 const pages = new Map<string, ComponentType>();
 
@@ -48,6 +58,35 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 }
 
+/** Marks the server's remote slot in the pre-rendered HTML; the site fills it (e.g. the blog's article). */
+export const REMOTE_SLOT = '<!--remote-slot-->';
+
+/**
+ * The server HTML inside the remote's placeholder on the page being hydrated (undefined when the
+ * page was not pre-rendered, or once the remote has replaced it). The server renderer sets the slot marker.
+ */
+let placeholderHtml: string | undefined;
+
+export function setRemotePlaceholder(html: string | undefined): void {
+  placeholderHtml = html;
+}
+
+/**
+ * Where the remote will be, sized so that the footer does not jump when it arrives; it holds what
+ * the server put there for readers without JavaScript (the blog's article). dangerouslySetInnerHTML
+ * with the very HTML the server sent, so hydration keeps it as it is.
+ */
+function RemotePlaceholder({ remote, html }: { remote: RemoteName; html: string }) {
+  return (
+    <div
+      className="shell-remote-placeholder"
+      data-remote-placeholder={remote}
+      // The server's own markup (the shell's slot, filled by the site from sanitized content).
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
 export interface RemoteRouteProps {
   remote: RemoteName;
   expose: string;
@@ -63,6 +102,17 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
   const t = useT(remoteMessages);
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<Error | null>(null);
+  // Pre-rendered (on the server, and while hydrating its HTML): the placeholder; the remote loads after.
+  const [prerendered, setPrerendered] = useState(() => (typeof window === 'undefined' ? REMOTE_SLOT : placeholderHtml));
+
+  useEffect(() => {
+    if (prerendered === undefined) return;
+    setRemotePlaceholder(undefined);
+    // A transition: the placeholder (with the server's content) stays until the remote is ready.
+    startTransition(() => setPrerendered(undefined));
+  }, [prerendered]);
+
+  if (prerendered !== undefined) return <RemotePlaceholder remote={remote} html={prerendered} />;
 
   // A Map lookup: the same page on every render until Retry replaces it.
   const Page = remotePage(remote, expose);

@@ -1,0 +1,164 @@
+import type { Browser } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+
+/** The shell's own routes: pre-rendered at build time, in each language, and hydrated. */
+const SHELL_ROUTES: { path: string; heading: RegExp; zh: RegExp }[] = [
+  { path: '/', heading: /Veo 3 AI Video Generator with Realistic Sound/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/video-effects', heading: /Effects/i, zh: /[\u4e00-\u9fff]/ },
+  { path: '/ai-french-kissing', heading: /Kiss/i, zh: /[\u4e00-\u9fff]/ },
+  { path: '/asmr-video', heading: /ASMR/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/terms-of-service', heading: /Terms of Service/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/privacy-policy', heading: /Privacy Policy/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/refund-policy', heading: /Refund Policy/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/login', heading: /Sign in|Log ?in|Welcome/i, zh: /[\u4e00-\u9fff]/ },
+];
+
+async function withoutJs<T>(
+  browser: Browser,
+  options: { locale?: string },
+  run: (page: import('@playwright/test').Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL, ...options });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+for (const route of SHELL_ROUTES) {
+  test(`${route.path} reads whole without JavaScript, in English and in Chinese`, async ({ browser }) => {
+    await withoutJs(browser, {}, async (page) => {
+      await page.goto(route.path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.heading);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+      // Styled by the one render-blocking stylesheet: the header is laid out as a bar, not a list.
+      expect(await page.locator('.shell-header').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    });
+    await withoutJs(browser, { locale: 'zh-TW' }, async (page) => {
+      await page.goto(route.path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.zh);
+    });
+  });
+
+  test(`${route.path} hydrates its server HTML with no mismatch`, async ({ page, consoleErrors }) => {
+    // The server's nodes are kept by hydration: a node marked before the app runs is still in the page after.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.querySelector('#root h1')?.setAttribute('data-from-server', '');
+      });
+    });
+    await page.goto(route.path);
+    await page.waitForLoadState('networkidle');
+    // Hydrated: the language menu is React's (switching re-renders the page in Chinese).
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.zh);
+    await expect(page.locator('#root h1[data-from-server]').first()).toBeAttached();
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('the stored language choice picks the server page; ?lang= and hreflang alternates name each language', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  // The choice travels to the server as a cookie: the next page comes pre-rendered in Chinese.
+  const reply = await page.request.get('/terms-of-service');
+  expect(reply.headers()['content-language']).toBe('zh-CN');
+  expect(await reply.text()).toContain('<html lang="zh-CN">');
+
+  const home = await (await request.get('/?lang=zh-CN')).text();
+  expect(home).toContain('<html lang="zh-CN">');
+  expect(home).toMatch(/<link rel="alternate" hreflang="en" href="[^"]+\/\?lang=en" \/>/);
+  expect(home).toMatch(/<link rel="alternate" hreflang="zh-CN" href="[^"]+\/\?lang=zh-CN" \/>/);
+  expect(home).toMatch(/<link rel="alternate" hreflang="x-default" href="[^"]+\/" \/>/);
+  expect(home).toContain('<script id="app-config" type="application/json">');
+});
+
+test('a choice stored before the cookie existed wins after hydration, and is then sent to the server', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
+  await page.goto('/video-effects');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a signed-in visitor gets the signed-out first paint, then their header, with no mismatch', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, 'first-paint@example.com');
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('href="/login"');
+  await page.goto('/');
+  await expect(page.getByTestId('header-credits')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the hero paints with its poster; the video comes after first paint, and never for reduced motion', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('<video');
+  expect(html).toMatch(/<img class="shell-home__hero-poster" src="\/assets\/[^"]+\.jpg" width="640" height="360"/);
+
+  await page.goto('/');
+  await expect(page.locator('video.shell-home__hero-video')).toBeAttached();
+
+  const context = await browser.newContext({ reducedMotion: 'reduce', baseURL: process.env.E2E_BASE_URL });
+  const calm = await context.newPage();
+  const videos: string[] = [];
+  calm.on('request', (r) => r.url().endsWith('.mp4') && videos.push(r.url()));
+  await calm.goto('/');
+  await calm.waitForLoadState('networkidle');
+  await expect(calm.locator('img.shell-home__hero-poster')).toBeVisible();
+  await expect(calm.locator('video')).toHaveCount(0);
+  expect(videos).toEqual([]);
+  await context.close();
+});
+
+test('a remote route is pre-rendered as header, footer and a sized placeholder; its remote replaces the placeholder', async ({
+  page,
+  browser,
+  consoleErrors,
+  requests,
+}) => {
+  await withoutJs(browser, {}, async (noJs) => {
+    await noJs.goto('/pricing');
+    await expect(noJs.getByRole('banner')).toBeVisible();
+    await expect(noJs.getByRole('contentinfo')).toBeVisible();
+    const placeholder = noJs.locator('[data-remote-placeholder="billing"]');
+    await expect(placeholder).toBeAttached();
+    const { height } = (await placeholder.boundingBox())!;
+    expect(height).toBeGreaterThan(500);
+    // The footer starts below the first screen, so the remote's arrival moves nothing in view.
+    expect((await noJs.getByRole('contentinfo').boundingBox())!.y).toBeGreaterThanOrEqual(800 - 1);
+  });
+
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Plans & Pricing/);
+  await expect(page.locator('[data-remote-placeholder]')).toHaveCount(0);
+  expect(requests.some((p) => p.startsWith('/mfe/billing/'))).toBe(true);
+  expect(requests.some((p) => p.startsWith('/mfe/blog/') || p.startsWith('/mfe/generator/'))).toBe(false);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('/ loads no remote code', async ({ page, requests }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((p) => p.startsWith('/mfe/'))).toEqual([]);
+});

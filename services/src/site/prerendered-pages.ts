@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+export type Language = 'en' | 'zh-CN';
+export const LANGUAGES: Language[] = ['en', 'zh-CN'];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** One page of the shell, rendered at build time (scripts/prerender.mjs). */
+export interface PrerenderedPage {
+  /** Resource hints React put before the page (the hero poster's preload), for the head. */
+  head: string;
+  /** The HTML inside `<div id="root">`. */
+  body: string;
+}
+
+interface PrerenderFile {
+  tokens: { supportEmail: string; serviceEmail: string };
+  remoteRoutes: string[];
+  pages: Record<Language, Record<string, PrerenderedPage>>;
+}
+
+/** Where a remote route's placeholder takes the server's content (shell/src/remotes/remote-route.tsx). */
+export const REMOTE_SLOT = '<!--remote-slot-->';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'zh-CN';
+}
+
+/**
+ * The language to serve: an explicit `?lang=` (the hreflang alternates), else the visitor's choice
+ * (the `lang` cookie the shell writes when they pick one), else the browser's Accept-Language
+ * (Chinese of any region → zh-CN, as platform/src/i18n detects it), else English.
+ */
+export function chooseLanguage(
+  query: unknown,
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  if (isLanguage(query)) return query;
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? '')?.[1];
+  if (isLanguage(cookie)) return cookie;
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    if (tag.startsWith('zh')) return 'zh-CN';
+    if (tag.startsWith('en') || tag === '*') return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The route pattern a path belongs to: `/blog/my-post` → `/blog/:slug`. */
+function matches(pattern: string, path: string): boolean {
+  if (!pattern.includes(':')) return pattern === path;
+  const re = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
+  return re.test(path);
+}
+
+export interface PageChoice {
+  page: PrerenderedPage;
+  /** A remote's route: the page has a slot for the server's content. */
+  remote: boolean;
+}
+
+/** The shell's pre-rendered pages, with the site's own settings filled in. */
+export class PrerenderedPages {
+  private constructor(
+    private readonly file: PrerenderFile,
+    private readonly settings: {
+      supportEmail: string;
+      serviceEmail: string;
+      googleClientId: string | null;
+      devLogin: boolean;
+    },
+    escape: (text: string) => string,
+  ) {
+    for (const lang of LANGUAGES) {
+      for (const page of Object.values(file.pages[lang] ?? {})) {
+        page.body = page.body
+          .replaceAll(file.tokens.supportEmail, escape(settings.supportEmail))
+          .replaceAll(file.tokens.serviceEmail, escape(settings.serviceEmail));
+      }
+    }
+  }
+
+  /** null when the build has no pre-rendered pages (the shell then renders in the browser only). */
+  static load(
+    path: string,
+    settings: { supportEmail: string; serviceEmail: string; googleClientId: string | null; devLogin: boolean },
+    escape: (text: string) => string,
+  ): PrerenderedPages | null {
+    if (!existsSync(path)) return null;
+    return new PrerenderedPages(JSON.parse(readFileSync(path, 'utf8')) as PrerenderFile, settings, escape);
+  }
+
+  /** The page for a clean path in a language; null for a path the shell does not know (it redirects). */
+  find(path: string, lang: Language): PageChoice | null {
+    const pages = this.file.pages[lang] ?? this.file.pages[DEFAULT_LANGUAGE];
+    if (path === '/login') {
+      const { googleClientId, devLogin } = this.settings;
+      const page = pages[`/login#google=${googleClientId ? 1 : 0}&dev=${devLogin ? 1 : 0}`];
+      return page ? { page, remote: false } : null;
+    }
+    const own = pages[path];
+    if (own && !this.file.remoteRoutes.includes(path)) return { page: own, remote: false };
+    const pattern = this.file.remoteRoutes.find((p) => matches(p, path));
+    return pattern && pages[pattern] ? { page: pages[pattern], remote: true } : null;
+  }
+}
