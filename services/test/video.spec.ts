@@ -267,6 +267,44 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(await balance(user)).toBe(40);
   });
 
+  it('history: finished videos paged and counted; the first page also lists the tasks in progress', async () => {
+    const user = await userWith('inprogress@example.com', 120);
+    const done = (await generate({ prompt: 'finished', model: 'veo3' }, user)).json().data.taskId;
+    await waitFor(user, done, ['completed']);
+    const failed = (await generate({ prompt: 'broken [fail]', model: 'veo3' }, user)).json().data.taskId;
+    await waitFor(user, failed, ['failed']);
+    const slow = (await generate({ prompt: 'slow [hang]', model: 'veo3' }, user)).json().data.taskId;
+    const running = await waitFor(user, slow, ['processing']);
+    // The status reply says when the server gives up on the task (GENERATION_TIMEOUT_S, 900 s by default).
+    expect(Date.parse(running.expires_at) - Date.parse(running.created_at)).toBe(900_000);
+
+    const history = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/video/history?${query}`, headers: user.auth })).json().data;
+    const first = await history('page=1&limit=10');
+    expect(first).toMatchObject({ total: 1, page: 1, pages: 1 });
+    expect(first.items.map((v: { id: string }) => v.id)).toEqual([done]);
+    expect(first.in_progress).toHaveLength(1);
+    expect(first.in_progress[0]).toMatchObject({
+      id: slow,
+      status: 'processing',
+      prompt: 'slow [hang]',
+      result_url: null,
+      expires_at: running.expires_at,
+    });
+    const second = await history('page=2&limit=10');
+    expect(second).toMatchObject({ items: [], total: 1, page: 2, pages: 1, in_progress: [] });
+
+    // Timed out by the server: failed, refunded, and in neither list.
+    await tasks().update(
+      { id: slow },
+      { createdAt: new Date(Date.now() - 3600_000), lockedBy: null, lockedUntil: null },
+    );
+    await t.app.get(VideoWorker).step(slow);
+    await t.app.get(VideoWorker).step(slow);
+    await waitFor(user, slow, ['failed']);
+    expect(await history('page=1&limit=10')).toMatchObject({ total: 1, in_progress: [] });
+  });
+
   it('retries a rate-limited provider and still charges once', async () => {
     const user = await userWith('busy@example.com', 40);
     const { taskId } = (await generate({ prompt: 'popular [429]', model: 'veo3' }, user)).json().data;

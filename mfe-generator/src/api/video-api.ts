@@ -30,6 +30,8 @@ export interface VideoTask {
   resolution?: Resolution;
   created_at: string;
   updated_at: string;
+  /** When the server gives up on the task and refunds it (absent from older servers). */
+  expires_at?: string;
 }
 
 export interface GenerateData {
@@ -45,6 +47,11 @@ export interface VideoHistoryPage {
   total: number;
   page: number;
   pages: number;
+  /**
+   * The user's tasks still being made (pending or processing), newest first; sent with the first
+   * page only and counted in neither `total` nor `pages`.
+   */
+  in_progress?: VideoTask[];
 }
 
 /** GET /api/video/options: what the generator may offer now, and whether each model can be used. */
@@ -98,7 +105,10 @@ export function fetchVideoTask(taskId: string, signal?: AbortSignal): Promise<Ap
   });
 }
 
-/** GET /api/video/history: one page of the user's completed videos (the server filters and counts them). */
+/**
+ * GET /api/video/history: one page of the user's completed videos (the server filters and counts
+ * them), and on the first page the tasks still in progress.
+ */
 export async function fetchVideoHistory(page: number, signal?: AbortSignal): Promise<VideoHistoryPage> {
   const reply = await apiRequest<ApiReply<VideoHistoryPage>>('/api/video/history', {
     query: { page, limit: HISTORY_PAGE_SIZE },

@@ -1,9 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
+import { Link } from '@veo3/platform/routing/router';
 import { Spinner } from '@veo3/platform/ui/spinner';
 import { generatorMessages } from './generator.messages';
 import { ESTIMATED_MINUTES } from './model-options';
 import styles from './generator-page.module.css';
+
+/**
+ * After this long (SPEC §9's 120 polls × 3 s) the user is told the video is still being made and
+ * will appear in History (issue 9); polling goes on at a slower pace.
+ */
+export const LONG_WAIT_MS = 6 * 60_000;
 
 /** m:ss since the user pressed Generate. */
 export function formatElapsed(ms: number): string {
@@ -17,7 +24,10 @@ export interface GenerationProgressProps {
   startedAt: number;
 }
 
-/** The result area while generating: progress text, an elapsed timer and the 5–8 minutes estimate. */
+/**
+ * The result area while generating: progress text, an elapsed timer and the 5–8 minutes estimate,
+ * and after LONG_WAIT_MS a note that the video will appear in History.
+ */
 export function GenerationProgress({ text, startedAt }: GenerationProgressProps) {
   const t = useT(generatorMessages);
   const [now, setNow] = useState(() => Date.now());
@@ -25,6 +35,7 @@ export function GenerationProgress({ text, startedAt }: GenerationProgressProps)
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  const longWait = now - startedAt >= LONG_WAIT_MS;
 
   return (
     <div className={`${styles.stage} ${styles.stageProgress}`}>
@@ -39,6 +50,14 @@ export function GenerationProgress({ text, startedAt }: GenerationProgressProps)
         {t('elapsed', { time: formatElapsed(now - startedAt) })}
       </p>
       <p className={styles.stageText}>{t('estimate', ESTIMATED_MINUTES)}</p>
+      {/* Always mounted, so the note is announced when it appears. */}
+      <p role="status" className={styles.longWait}>
+        {longWait && (
+          <>
+            {t('longWait')} <Link to="/video-history">{t('longWaitLink')}</Link>
+          </>
+        )}
+      </p>
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { trackEvent } from '@veo3/platform/analytics/analytics';
+import { trackEvent, trackGeneratePrompt } from '@veo3/platform/analytics/analytics';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 import GeneratorPage from './generator-page';
 import { readPendingTask, savePendingTask } from './pending-task-storage';
 
-jest.mock('@veo3/platform/analytics/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
+jest.mock('@veo3/platform/analytics/analytics', () => ({
+  trackEvent: jest.fn(),
+  trackGeneratePrompt: jest.fn(),
+  trackPageView: jest.fn(),
+}));
 
 function LocationProbe() {
   const location = useLocation();
@@ -229,6 +233,7 @@ describe('GeneratorPage generation', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     jest.mocked(trackEvent).mockClear();
+    jest.mocked(trackGeneratePrompt).mockClear();
     statusReplies = [];
     optionsReply = () => videoOptions();
     fetchMock = jest.fn(defaultRoute);
@@ -265,7 +270,7 @@ describe('GeneratorPage generation', () => {
     expect(announcement()).toBe('Rendering frames');
     expect(screen.getByText('Balance: 80 credits')).toBeTruthy();
     expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'text_to_video' });
-    expect(trackEvent).toHaveBeenCalledWith('text_to_video_VEO 3 Text', { prompt: prompt().value });
+    expect(trackGeneratePrompt).toHaveBeenCalledWith({ mode: 'text', model: 'veo3', prompt: prompt().value });
     expect(screen.getByRole('timer').textContent).toBe('Elapsed 0:00');
     expect(screen.getByText(/usually takes 5–8 minutes/)).toBeTruthy();
 
@@ -283,6 +288,32 @@ describe('GeneratorPage generation', () => {
     expect(video.hasAttribute('playsinline')).toBe(true);
     expect(video.querySelector('track')?.getAttribute('kind')).toBe('captions');
     expect(screen.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
+  });
+
+  it('after 6 minutes says the video is still being made and will appear in History, and keeps polling', async () => {
+    const expiresAt = new Date(Date.now() + 900_000).toISOString();
+    const processing = () => task('processing', { expires_at: expiresAt });
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/video/status/') ? (statusReplies.shift() ?? processing()) : defaultRoute(url),
+    );
+    renderAt('/text-to-veo3-video');
+    generate();
+    await advance(0);
+    const notice = () => within(resultArea()).getAllByRole('status')[1]!;
+    expect(notice().textContent).toBe('');
+
+    await advance(6 * 60_000 - 1000);
+    expect(screen.getByRole('timer').textContent).toBe('Elapsed 5:59');
+    expect(notice().textContent).toBe('');
+    await advance(1000);
+    expect(notice().textContent).toContain('still being made and will appear in your History');
+    expect(within(notice()).getByRole('link', { name: 'Open History' }).getAttribute('href')).toBe('/video-history');
+
+    // Still polling, now every 15 s: the video shows as soon as it is ready.
+    statusReplies.push(task('completed', { result_url: VIDEO_URL }));
+    await advance(15_000);
+    expect(announcement()).toBe('Your video is ready!');
+    expect(resultArea().querySelector('video')!.getAttribute('src')).toBe(VIDEO_URL);
   });
 
   it('Generate New returns to the empty preview', async () => {

@@ -68,6 +68,9 @@ export const generatorMessages = defineMessages(
     progressWorking: 'Your video is being generated...',
     elapsed: 'Elapsed {time}',
     estimate: 'This usually takes {min}–{max} minutes. You can leave this page and come back later.',
+    longWait:
+      'This is taking longer than usual. Your video is still being made and will appear in your History when it is ready.',
+    longWaitLink: 'Open History',
     videoReady: 'Your video is ready!',
     videoLabel: 'Generated video',
     captionsLabel: 'Prompt',
@@ -155,6 +158,8 @@ export const generatorMessages = defineMessages(
     progressWorking: '视频正在生成中...',
     elapsed: '已用时 {time}',
     estimate: '通常需要 {min}–{max} 分钟。你可以先离开此页面,稍后再回来查看。',
+    longWait: '生成时间比平常更长。你的视频仍在制作中,完成后会出现在视频历史中。',
+    longWaitLink: '查看视频历史',
     videoReady: '你的视频已生成!',
     videoLabel: '生成的视频',
     captionsLabel: '提示词',

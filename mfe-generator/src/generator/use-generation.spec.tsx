@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { trackEvent } from '@veo3/platform/analytics/analytics';
+import { trackEvent, trackGeneratePrompt } from '@veo3/platform/analytics/analytics';
 import { MAX_RETRIES } from '@veo3/platform/api/api-client';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { translate } from '@veo3/platform/i18n/i18n';
@@ -11,10 +11,14 @@ import { videoKeys } from '../api/video-keys';
 import { generatorMessages } from './generator.messages';
 import { MODEL_OPTIONS } from './model-options';
 import { readPendingTask, savePendingTask } from './pending-task-storage';
-import { MAX_POLLS } from './poll-video-task';
+import { EXPIRY_GRACE_MS, MAX_POLLS, SLOW_POLL_MS } from './poll-video-task';
 import { useGeneration, type GenerationRequest, type GenerationState } from './use-generation';
 
-jest.mock('@veo3/platform/analytics/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
+jest.mock('@veo3/platform/analytics/analytics', () => ({
+  trackEvent: jest.fn(),
+  trackGeneratePrompt: jest.fn(),
+  trackPageView: jest.fn(),
+}));
 
 const textRequest: GenerationRequest = {
   mode: 'text',
@@ -85,6 +89,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
   jest.mocked(trackEvent).mockClear();
+  jest.mocked(trackGeneratePrompt).mockClear();
   generateReply.mockReset();
   statusReply.mockReset();
   fetchMock = jest.fn(async (url: string, init: RequestInit) =>
@@ -126,7 +131,7 @@ describe('useGeneration', () => {
     expect(sessionStore.getState().user?.credits).toBe(80);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: creditsKeys.all });
     expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'text_to_video' });
-    expect(trackEvent).toHaveBeenCalledWith('text_to_video_VEO 3 Text', { prompt: 'A toy car' });
+    expect(trackGeneratePrompt).toHaveBeenCalledWith({ mode: 'text', model: 'veo3', prompt: 'A toy car' });
     expect(readPendingTask('1')).toMatchObject({ taskId: 't1' });
     expect(result.current.state).toMatchObject({ phase: 'generating', taskId: 't1' });
     expect(statusCalls()).toHaveLength(1);
@@ -172,7 +177,11 @@ describe('useGeneration', () => {
     expect(form.get('resolution')).toBe('1080p');
     expect(form.has('negative_prompt')).toBe(false);
     expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'image_to_video' });
-    expect(trackEvent).toHaveBeenCalledWith('image_to_video_VEO 3 Image', { prompt: 'The cat yawns' });
+    expect(trackGeneratePrompt).toHaveBeenCalledWith({
+      mode: 'image',
+      model: 'veo3-fast-frames',
+      prompt: 'The cat yawns',
+    });
   });
 
   it('polls every 3 s while pending or processing and every 5 s for any other status, in any case', async () => {
@@ -220,6 +229,7 @@ describe('useGeneration', () => {
     expect(statusCalls()).toHaveLength(0);
     expect(readPendingTask('1')).toBeNull();
     expect(trackEvent).not.toHaveBeenCalled();
+    expect(trackGeneratePrompt).not.toHaveBeenCalled();
     expect(sessionStore.getState().user?.credits).toBe(120);
   });
 
@@ -272,6 +282,98 @@ describe('useGeneration', () => {
     expect(errorText(result.current.state)).toBe('Video generation timed out, please try again later');
     await advance(60_000);
     expect(statusCalls()).toHaveLength(MAX_POLLS);
+  });
+
+  describe('past the 120 polls (a provider taking longer)', () => {
+    /** A processing task whose server deadline is `seconds` after now. */
+    const processingUntil = (seconds: number) => {
+      const expiresAt = new Date(Date.now() + seconds * 1000).toISOString();
+      return () => task('processing', { expires_at: expiresAt });
+    };
+
+    it('keeps polling every 15 s and ends on the failed status the server gives after its timeout', async () => {
+      generateReply.mockResolvedValueOnce(accepted());
+      const processing = processingUntil(900);
+      statusReply.mockImplementation(async () => processing());
+      const { result, invalidate } = setup();
+      await start(result);
+      await advance((MAX_POLLS - 1) * 3000);
+      expect(statusCalls()).toHaveLength(MAX_POLLS);
+      expect(result.current.state.phase).toBe('generating');
+
+      await advance(SLOW_POLL_MS - 1);
+      expect(statusCalls()).toHaveLength(MAX_POLLS);
+      await advance(1);
+      expect(statusCalls()).toHaveLength(MAX_POLLS + 1);
+      await advance(SLOW_POLL_MS * 10);
+      expect(statusCalls()).toHaveLength(MAX_POLLS + 11);
+      expect(result.current.state.phase).toBe('generating');
+      expect(readPendingTask('1')).toMatchObject({ taskId: 't1' });
+
+      // 15 minutes in, the server fails and refunds the task.
+      statusReply.mockImplementation(async () =>
+        task('failed', { error_message: 'Video generation timed out, please try again later' }),
+      );
+      await advance(900_000 - MAX_POLLS * 3000 - SLOW_POLL_MS * 11);
+      expect(errorText(result.current.state)).toBe('Video generation timed out, please try again later');
+      expect(invalidate).toHaveBeenLastCalledWith({ queryKey: creditsKeys.all });
+      expect(readPendingTask('1')).toBeNull();
+      const calls = statusCalls().length;
+      await advance(60_000);
+      expect(statusCalls()).toHaveLength(calls);
+    });
+
+    it('completes when the video arrives late', async () => {
+      generateReply.mockResolvedValueOnce(accepted());
+      const processing = processingUntil(900);
+      statusReply.mockImplementation(async () => processing());
+      const { result } = setup();
+      await start(result);
+      await advance(8 * 60_000);
+      statusReply.mockImplementation(async () => task('completed', { result_url: '/late.mp4' }));
+      await advance(SLOW_POLL_MS);
+      expect(result.current.state).toMatchObject({ phase: 'success', videoUrl: '/late.mp4' });
+    });
+
+    it('gives up with the timed-out message once the deadline and its grace have passed', async () => {
+      generateReply.mockResolvedValueOnce(accepted());
+      const processing = processingUntil(420);
+      statusReply.mockImplementation(async () => processing());
+      const { result } = setup();
+      await start(result);
+      const giveUpAt = 420_000 + EXPIRY_GRACE_MS;
+      await advance(giveUpAt - 1);
+      expect(result.current.state.phase).toBe('generating');
+      // The first poll after the deadline and its grace is the last.
+      await advance(SLOW_POLL_MS);
+      expect(errorText(result.current.state)).toBe('Video generation timed out, please try again later');
+      const calls = statusCalls().length;
+      await advance(60_000);
+      expect(statusCalls()).toHaveLength(calls);
+    });
+
+    it('keeps the spec budget when the server says no deadline', async () => {
+      generateReply.mockResolvedValueOnce(accepted());
+      statusReply.mockResolvedValue(task('processing'));
+      const { result } = setup();
+      await start(result);
+      await advance((MAX_POLLS - 1) * 3000);
+      expect(errorText(result.current.state)).toBe('Video generation timed out, please try again later');
+    });
+
+    it('retries network failures at the slow pace until the deadline, then reports the network', async () => {
+      generateReply.mockResolvedValueOnce(accepted());
+      const processing = processingUntil(600);
+      statusReply.mockImplementation(async () => processing());
+      const { result } = setup();
+      await start(result);
+      await advance(7 * 60_000);
+      statusReply.mockRejectedValue(new TypeError('Failed to fetch'));
+      await advance(600_000 + EXPIRY_GRACE_MS - 7 * 60_000 - SLOW_POLL_MS - MAX_RETRIES * 1000);
+      expect(result.current.state.phase).toBe('generating');
+      await advance(SLOW_POLL_MS + MAX_RETRIES * 1000 * 2);
+      expect(errorText(result.current.state)).toBe('Network error, please check connection and try again');
+    });
   });
 
   it('keeps polling every 5 s through network failures, then gives up after 120 polls', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { trackEvent } from '@veo3/platform/analytics/analytics';
+import { trackEvent, trackGeneratePrompt } from '@veo3/platform/analytics/analytics';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import type { AspectRatio, VideoShape } from '../../../services/src/video/generation-options';
@@ -148,7 +148,7 @@ export function useGeneration(userId: string | null): Generation {
       if (typeof credits === 'number') sessionStore.updateUser({ credits });
       void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
       trackEvent('generate_video', { type: `${mode}_to_video` });
-      trackEvent(`${mode}_to_video_${model.name}`, { prompt });
+      trackGeneratePrompt({ mode, model: model.apiPath, prompt });
       if (stillShown()) setState(generating(task));
     },
     [userId, queryClient],

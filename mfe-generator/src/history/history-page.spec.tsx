@@ -1,10 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
-import HistoryPage from './history-page';
+import HistoryPage, { IN_PROGRESS_REFRESH_MS } from './history-page';
 
 function LocationProbe() {
   const location = useLocation();
@@ -37,8 +37,23 @@ function video(n: number, model = 'veo3') {
   };
 }
 
-const historyReply = (page: number, items: unknown[], total: number) =>
-  jsonResponse({ success: true, data: { items, total, page, pages: Math.ceil(total / 10) } });
+const historyReply = (page: number, items: unknown[], total: number, inProgress: unknown[] = []) =>
+  jsonResponse({
+    success: true,
+    data: { items, total, page, pages: Math.ceil(total / 10), ...(page === 1 ? { in_progress: inProgress } : {}) },
+  });
+
+function unfinished(n: number, status: 'pending' | 'processing') {
+  return {
+    ...video(n),
+    status,
+    status_message: status === 'pending' ? 'Waiting to start' : 'Your video is being generated',
+    result_url: null,
+    aspect_ratio: '9:16',
+    resolution: '720p',
+    expires_at: '2026-03-04T10:15:00.000Z',
+  };
+}
 
 let fetchMock: jest.Mock;
 
@@ -105,6 +120,63 @@ describe('HistoryPage', () => {
     expect(cards[1]!.querySelector('video')!.style.aspectRatio).toBe('9 / 16');
     // One page only: no pagination.
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('shows the videos still in progress, with their status, above the finished ones and outside the pages', async () => {
+    signInForTest();
+    fetchMock.mockImplementation(async (url: string) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      return historyReply(page, [video(page * 10 + 1)], 11, [unfinished(98, 'processing'), unfinished(99, 'pending')]);
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'In progress' });
+    const cards = within(section).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Generating')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Prompt number 98')).toBeTruthy();
+    expect(within(cards[0]!).getByText('9:16 · 720p')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Waiting to start')).toBeTruthy();
+    // Nothing to play or download yet.
+    expect(section.querySelector('video')).toBeNull();
+    expect(within(section).queryByRole('link')).toBeNull();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Finished videos' })).toBeTruthy();
+    expect(screen.getByText('Prompt number 11')).toBeTruthy();
+    // The count is of finished videos only: 11 make two pages.
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getAllByRole('button', { name: /^Page/ })).toHaveLength(2);
+
+    // Later pages list finished videos only.
+    fireEvent.click(within(pagination).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Prompt number 21')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'In progress' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Finished videos' })).toBeNull();
+  });
+
+  it('with only videos in progress, shows them instead of the empty state and checks again until they finish', async () => {
+    jest.useFakeTimers();
+    try {
+      signInForTest();
+      fetchMock.mockImplementation(async () => historyReply(1, [], 0, [unfinished(7, 'processing')]));
+      renderPage();
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(screen.getByRole('region', { name: 'In progress' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'No videos yet' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Finished videos' })).toBeNull();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      fetchMock.mockImplementation(async () => historyReply(1, [video(7)], 1));
+      await act(() => jest.advanceTimersByTimeAsync(IN_PROGRESS_REFRESH_MS));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'In progress' })).toBeNull());
+      expect(screen.getByText('Prompt number 7').closest('article')!.querySelector('video')).toBeTruthy();
+
+      // Nothing left in progress: no more checks.
+      await act(() => jest.advanceTimersByTimeAsync(IN_PROGRESS_REFRESH_MS * 4));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('pages with ?page= in the URL and asks the server for that page', async () => {

@@ -10,8 +10,12 @@ import { fetchVideoHistory } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import { historyErrorMessage } from './history-error';
 import { historyMessages } from './history.messages';
+import { InProgressList } from './in-progress-list';
 import { VideoCard } from './video-card';
 import styles from './history-page.module.css';
+
+/** While some videos are still being made, the page asks again this often, so each moves to the list when done. */
+export const IN_PROGRESS_REFRESH_MS = 15_000;
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -44,7 +48,10 @@ export default function HistoryPage() {
   );
 }
 
-/** SPEC §4 'History': loading, error with Retry, empty, or the list, ten per page with ?page= in the URL. */
+/**
+ * SPEC §4 'History': loading, error with Retry, empty, or the list, ten per page with ?page= in the
+ * URL. The first page also shows the tasks still in progress (issue 9), apart from the paged list.
+ */
 function VideoHistory({ userId }: { userId: string }) {
   const t = useT(historyMessages);
   const [params, setParams] = useSearchParams();
@@ -54,6 +61,7 @@ function VideoHistory({ userId }: { userId: string }) {
     queryFn: ({ signal }) => fetchVideoHistory(page, signal),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.in_progress?.length ? IN_PROGRESS_REFRESH_MS : false),
   });
 
   const changePage = (next: number) => {
@@ -73,7 +81,8 @@ function VideoHistory({ userId }: { userId: string }) {
     );
   }
   const { items, total, pages } = history.data;
-  if (total === 0) {
+  const inProgress = page === 1 ? (history.data.in_progress ?? []) : [];
+  if (total === 0 && inProgress.length === 0) {
     return (
       <section className={styles.panel}>
         <FilmIcon />
@@ -87,14 +96,20 @@ function VideoHistory({ userId }: { userId: string }) {
   }
   return (
     <>
-      <ul className={styles.grid} aria-busy={history.isPlaceholderData}>
-        {items.map((video) => (
-          <li key={video.id}>
-            <VideoCard video={video} />
-          </li>
-        ))}
-      </ul>
-      <Pagination page={page} pages={pages} onChange={changePage} />
+      {inProgress.length > 0 && <InProgressList tasks={inProgress} />}
+      {inProgress.length > 0 && total > 0 && <h2 className={styles.listTitle}>{t('finishedTitle')}</h2>}
+      {total > 0 && (
+        <>
+          <ul className={styles.grid} aria-busy={history.isPlaceholderData}>
+            {items.map((video) => (
+              <li key={video.id}>
+                <VideoCard video={video} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} onChange={changePage} />
+        </>
+      )}
     </>
   );
 }

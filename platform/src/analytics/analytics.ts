@@ -36,6 +36,48 @@ export function trackPageView(path: string, title = typeof document === 'undefin
   gtag()?.('event', 'page_view', { page_path: path, page_title: title });
 }
 
+/** GA4 keeps at most 100 characters of a parameter's value. */
+export const MAX_PARAM_LENGTH = 100;
+
+/** GA4 event names: a letter, then letters, digits and underscores, 40 at most (no spaces). */
+const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+
+/** `text` cut to `max` characters (whole code points, so an emoji or CJK supplement is never split). */
+export function clip(text: string, max = MAX_PARAM_LENGTH): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
+
+/**
+ * One GA4 event. A name GA4 would reject is a programming error and is not sent; string values are
+ * cut to GA4's 100 characters.
+ */
 export function trackEvent(name: string, params: Record<string, string | number | boolean> = {}): void {
-  gtag()?.('event', name, params);
+  if (!EVENT_NAME.test(name)) {
+    console.warn(`analytics: '${name}' is not a valid GA4 event name; not sent`);
+    return;
+  }
+  const send = gtag();
+  if (!send) return;
+  const clipped = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? clip(value) : value]),
+  );
+  send('event', name, clipped);
+}
+
+export interface GeneratePromptEvent {
+  /** 'text' or 'image'. */
+  mode: string;
+  /** The model's apiPath, e.g. 'veo3' or 'veo3-fast-frames'. */
+  model: string;
+  prompt: string;
+}
+
+/**
+ * SPEC §7's log of each generated prompt, as one GA4 event (issue 9: GA4 rejects the old
+ * '<mode>_to_video_<model name>' names, which hold spaces): `generate_prompt` with `mode`, `model`
+ * and the prompt cut to 100 characters.
+ */
+export function trackGeneratePrompt({ mode, model, prompt }: GeneratePromptEvent): void {
+  trackEvent('generate_prompt', { mode, model, prompt: clip(prompt) });
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
@@ -20,6 +20,8 @@ import { VideoStorage, type LinkKind } from './video-storage';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 
 export const MAX_PROMPT_LENGTH = 2000;
+/** At most this many unfinished tasks come with the first history page. */
+export const MAX_IN_PROGRESS = 20;
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -49,6 +51,11 @@ export interface PublicVideoTask {
   resolution: Resolution;
   created_at: string;
   updated_at: string;
+  /**
+   * When the server gives up on the task (created_at + GENERATION_TIMEOUT_S): an unfinished task
+   * is failed and refunded soon after. The generator polls until then.
+   */
+  expires_at: string;
 }
 
 @Injectable()
@@ -259,16 +266,34 @@ export class VideoService {
     return this.toPublic(task);
   }
 
-  /** The caller's completed videos with a file, newest first. */
+  /**
+   * The caller's completed videos with a file, newest first, paged and counted on the server; the
+   * first page also carries the caller's unfinished tasks (`in_progress`, newest first, outside the
+   * paging and the counts), so History can show what is still being made.
+   */
   async history(user: UserEntity, page: number, limit: number) {
-    const [tasks, total] = await this.dataSource.getRepository(VideoTaskEntity).findAndCount({
-      where: { userId: user.id, status: 'completed' },
+    const repository = this.dataSource.getRepository(VideoTaskEntity);
+    const [tasks, total] = await repository.findAndCount({
+      where: { userId: user.id, status: 'completed', resultPath: Not(IsNull()) },
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: (page - 1) * limit,
       take: limit,
     });
-    const items = tasks.filter((t) => t.resultPath).map((t) => this.toPublic(t));
-    return { items, total, page, pages: Math.ceil(total / limit) };
+    const unfinished =
+      page === 1
+        ? await repository.find({
+            where: { userId: user.id, status: In(UNFINISHED) },
+            order: { createdAt: 'DESC', id: 'DESC' },
+            take: MAX_IN_PROGRESS,
+          })
+        : [];
+    return {
+      items: tasks.map((t) => this.toPublic(t)),
+      total,
+      page,
+      pages: Math.ceil(total / limit),
+      in_progress: unfinished.map((t) => this.toPublic(t)),
+    };
   }
 
   /**
@@ -318,6 +343,7 @@ export class VideoService {
       resolution: task.resolution,
       created_at: task.createdAt.toISOString(),
       updated_at: task.updatedAt.toISOString(),
+      expires_at: new Date(task.createdAt.getTime() + this.config.video.timeoutSeconds * 1000).toISOString(),
     };
   }
 }
