@@ -1,6 +1,9 @@
 // `npm run bench:web`: builds and serves the site, loads each route in headless Chromium and prints,
 // per route, the JavaScript it downloads (gzip), its requests and the time to its main content,
 // next to the floor: a static HTML page of the same transferred size from the same server.
+// Then, for / and /pricing with the CPU slowed 4×: Largest Contentful Paint and Cumulative Layout
+// Shift, next to a static page with the same hero (the route's own server HTML without its scripts:
+// same header, hero, poster and stylesheet) served by the same server in the same run.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,6 +15,8 @@ import { chromium } from 'playwright-core';
 import { build, FRONTENDS, root } from '../../scripts/build-lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+const PAINT_ROUTES = ['/', '/pricing'];
 const ROUTES = [
   { path: '/', remote: null },
   { path: '/pricing', remote: 'billing' },
@@ -69,6 +74,33 @@ async function loadRoute(browser, url) {
   );
   await context.close();
   return { mainContentMs, jsGzip, requests: paths.length, transferred, paths };
+}
+
+// Largest Contentful Paint and Cumulative Layout Shift as the page reports them (web-vitals' definitions, without input).
+const PAINT_PROBE = () => {
+  window.benchLcp = 0;
+  window.benchCls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.benchLcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.benchCls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+/** One cold load with the CPU slowed down: LCP (ms) and CLS once the page has settled. */
+async function paintRoute(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.addInitScript(PAINT_PROBE);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // Late shifts count too: the hero's video and a remote arrive after load.
+  await page.waitForTimeout(1000);
+  const result = await page.evaluate(() => ({ lcp: window.benchLcp, cls: window.benchCls }));
+  await context.close();
+  return result;
 }
 
 /** Client-side navigation from / to the generator, clicked like a user would, timed inside the page. */
@@ -179,6 +211,30 @@ async function main() {
       });
     }
 
+    // LCP and CLS with a slow CPU, next to the same page as static HTML (no scripts) from the same server.
+    const paints = [];
+    for (const path of PAINT_ROUTES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const floorName = `floor-static-${paints.length}.html`;
+      writeFileSync(
+        join(webDir, 'shell', 'dist', 'assets', 'floor', floorName),
+        html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''),
+      );
+      const runs = [];
+      const floors = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await paintRoute(browser, `${baseUrl}${path}`));
+        floors.push(await paintRoute(browser, `${baseUrl}/assets/floor/${floorName}`));
+      }
+      paints.push({
+        route: path,
+        lcp: median(runs.map((r) => r.lcp)),
+        cls: median(runs.map((r) => r.cls)),
+        worstCls: Math.max(...runs.map((r) => r.cls)),
+        floorLcp: median(floors.map((r) => r.lcp)),
+      });
+    }
+
     const navigations = [];
     for (let i = 0; i < RUNS; i++) navigations.push(await navigateToGenerator(browser, baseUrl));
 
@@ -197,8 +253,24 @@ async function main() {
           .padStart(5)}  ${r.remotes.join(',') || '-'}`,
       );
     }
+    console.log(
+      `\nfirst paint — ${CPU_SLOWDOWN}× CPU slowdown, median of ${RUNS}; floor: the same page as static HTML\n`,
+    );
+    console.log('route                  LCP ms  floor LCP ms  ratio    CLS  worst CLS');
+    for (const p of paints) {
+      console.log(
+        `${p.route.padEnd(22)} ${p.lcp.toFixed(0).padStart(6)}  ${p.floorLcp.toFixed(0).padStart(12)}  ${(
+          p.lcp / p.floorLcp
+        )
+          .toFixed(2)
+          .padStart(5)}  ${p.cls.toFixed(3).padStart(5)}  ${p.worstCls.toFixed(3).padStart(9)}`,
+      );
+    }
+
     const home = rows[0];
     const nav = median(navigations);
+    const homePaint = paints[0];
+    const ratio = homePaint.lcp / homePaint.floorLcp;
     console.log('\ntargets');
     console.log(
       `  / loads no remote code ........................ ${home.remotes.length === 0 ? 'yes' : `NO (${home.remotes})`}`,
@@ -213,6 +285,13 @@ async function main() {
       );
     }
     console.log(`  / → /text-to-veo3-video client-side ≤ 300 ms .. ${nav.toFixed(0)} ms ${nav <= 300 ? 'ok' : 'SLOW'}`);
+    console.log(
+      `  / LCP within 1.5× of the floor (stretch 1.2×) . ${ratio.toFixed(2)}× ${ratio <= 1.2 ? 'ok (stretch)' : ratio <= 1.5 ? 'ok' : 'SLOW'}`,
+    );
+    for (const p of paints)
+      console.log(
+        `  ${p.route} CLS < 0.05 ${'.'.repeat(Math.max(1, 35 - p.route.length))} ${p.cls.toFixed(3)} ${p.cls < 0.05 ? 'ok' : 'OVER'}`,
+      );
   } finally {
     await browser.close();
     server.kill('SIGTERM');

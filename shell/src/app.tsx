@@ -2,7 +2,6 @@ import { lazy, useEffect } from 'react';
 import { Navigate, Route, Routes } from '@veo3/platform/routing/router';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { Layout } from './layout/layout';
-import { RemoteRoute } from './remotes/remote-route';
 import { RouteTracker } from './analytics/route-tracker';
 import { HomePage } from './pages/home/home-page';
 
@@ -16,6 +15,9 @@ const load = {
   privacy: () => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
   refund: () => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })),
 };
+/** The code of a remote's route (placeholder, loader, fallback panel): not on the shell's own pages. */
+export const loadRemoteRoute = () => import('./remotes/remote-route').then((m) => ({ default: m.RemoteRoute }));
+const RemoteRoute = lazy(loadRemoteRoute);
 const LoginPage = lazy(load.login);
 const VideoEffectsPage = lazy(load.videoEffects);
 const FrenchKissingPage = lazy(load.frenchKissing);

@@ -13,8 +13,8 @@ import {
   storedLanguage,
 } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { App, shellRoutes } from './app';
-import { setRemotePlaceholder } from './remotes/remote-route';
+import { App, loadRemoteRoute, shellRoutes } from './app';
+import { setRemotePlaceholder } from './remotes/remote-placeholder';
 import '@veo3/platform/ui/ui.css';
 import './styles/global.css';
 
@@ -53,10 +53,11 @@ if (prerendered) {
   // snapshot), and the remote's placeholder holding exactly the server's HTML.
   const lang = document.documentElement.lang;
   initLanguage(isLanguage(lang) ? lang : 'en');
-  setRemotePlaceholder(rootElement.querySelector('[data-remote-placeholder]')?.innerHTML);
+  const placeholder = rootElement.querySelector('[data-remote-placeholder]');
+  setRemotePlaceholder(placeholder?.querySelector('.shell-remote-placeholder__content')?.innerHTML);
   const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';
   // The route's page code first, so hydration does not pause at its Suspense boundary.
-  const load = shellRoutes.find((route) => route.path === path)?.load;
+  const load = placeholder ? loadRemoteRoute : shellRoutes.find((route) => route.path === path)?.load;
   const ready = load ? load().catch(() => undefined) : Promise.resolve();
   void ready.then(() => hydrateRoot(rootElement, <Root />));
 } else {

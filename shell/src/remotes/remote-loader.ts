@@ -2,6 +2,9 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, type RemoteName } from '@veo3/platform/config/runtime-config';
 import { takeRemoteFailure } from './remote-health';
+import { remoteLoading, setPending } from './remote-loading';
+
+export { remoteLoading };
 
 export const REMOTE_TIMEOUT_MS = 10_000;
 
@@ -28,23 +31,6 @@ export class RemoteLoadError extends Error {
 }
 
 let registered = false;
-let pending = 0;
-const pendingListeners = new Set<() => void>();
-
-function setPending(delta: number): void {
-  pending += delta;
-  for (const listener of pendingListeners) listener();
-}
-
-/** How many remote pages are loading now (the layout shows a progress bar meanwhile). */
-export const remoteLoading = {
-  count: (): number => pending,
-  subscribe(listener: () => void): () => void {
-    pendingListeners.add(listener);
-    return () => pendingListeners.delete(listener);
-  },
-};
-
 /** Registers every remote from the server's map; nothing is fetched until a route asks for it. */
 export function registerAllRemotes(): void {
   if (registered) return;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
-import { remoteLoading } from './remote-loader';
+import { remoteLoading } from './remote-loading';
 import { remoteMessages } from './remote.messages';
 
 /** A thin bar at the top while a remote page loads; the current page stays usable meanwhile. */

@@ -1,18 +1,20 @@
 import {
   Component,
   lazy,
-  startTransition,
   useEffect,
   useState,
+  useTransition,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
 import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
+import { Spinner } from '@veo3/platform/ui/spinner';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { loadRemotePage, RemoteLoadError } from './remote-loader';
 import { remoteMessages } from './remote.messages';
+import { getRemotePlaceholder, REMOTE_SLOT, setRemotePlaceholder } from './remote-placeholder';
 import './remote-placeholder.css';
 
 const pages = new Map<string, ComponentType>();
@@ -58,32 +60,23 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 }
 
-/** Marks the server's remote slot in the pre-rendered HTML; the site fills it (e.g. the blog's article). */
-export const REMOTE_SLOT = '<!--remote-slot-->';
-
-/**
- * The server HTML inside the remote's placeholder on the page being hydrated (undefined when the
- * page was not pre-rendered, or once the remote has replaced it). The server renderer sets the slot marker.
- */
-let placeholderHtml: string | undefined;
-
-export function setRemotePlaceholder(html: string | undefined): void {
-  placeholderHtml = html;
-}
-
 /**
  * Where the remote will be, sized so that the footer does not jump when it arrives; it holds what
- * the server put there for readers without JavaScript (the blog's article). dangerouslySetInnerHTML
- * with the very HTML the server sent, so hydration keeps it as it is.
+ * the server put there for readers without JavaScript (the blog's article), through
+ * dangerouslySetInnerHTML with the very HTML the server sent, so hydration keeps it as it is.
+ * While the remote loads, a status spinner sits in its corner (over nothing, so nothing moves).
  */
-function RemotePlaceholder({ remote, html }: { remote: RemoteName; html: string }) {
+function RemotePlaceholder({ remote, html, loading }: { remote: RemoteName; html: string; loading: boolean }) {
   return (
-    <div
-      className="shell-remote-placeholder"
-      data-remote-placeholder={remote}
-      // The server's own markup (the shell's slot, filled by the site from sanitized content).
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div className="shell-remote-placeholder" data-remote-placeholder={remote}>
+      {/* The server's own markup (the shell's slot, filled by the site from sanitized content). */}
+      <div className="shell-remote-placeholder__content" dangerouslySetInnerHTML={{ __html: html }} />
+      {loading && (
+        <div className="shell-remote-placeholder__status">
+          <Spinner size="lg" />
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -103,7 +96,10 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<Error | null>(null);
   // Pre-rendered (on the server, and while hydrating its HTML): the placeholder; the remote loads after.
-  const [prerendered, setPrerendered] = useState(() => (typeof window === 'undefined' ? REMOTE_SLOT : placeholderHtml));
+  const [loading, startTransition] = useTransition();
+  const [prerendered, setPrerendered] = useState(() =>
+    typeof window === 'undefined' ? REMOTE_SLOT : getRemotePlaceholder(),
+  );
 
   useEffect(() => {
     if (prerendered === undefined) return;
@@ -112,7 +108,7 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
     startTransition(() => setPrerendered(undefined));
   }, [prerendered]);
 
-  if (prerendered !== undefined) return <RemotePlaceholder remote={remote} html={prerendered} />;
+  if (prerendered !== undefined) return <RemotePlaceholder remote={remote} html={prerendered} loading={loading} />;
 
   // A Map lookup: the same page on every render until Retry replaces it.
   const Page = remotePage(remote, expose);

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import { initLanguage, type Language } from '@veo3/platform/i18n/i18n';
 import { setRuntimeConfig, type RuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { App, remoteRoutes, shellRoutes } from '../app';
-import { REMOTE_SLOT } from '../remotes/remote-route';
+import { REMOTE_SLOT } from '../remotes/remote-placeholder';
 
 export { remoteRoutes, shellRoutes, REMOTE_SLOT };
 
