@@ -70,7 +70,14 @@ export async function prerender(shellDir) {
 
   writeFileSync(
     join(shellDir, 'dist', 'prerender.json'),
-    JSON.stringify({ languages: LANGUAGES, tokens: TOKENS, remoteRoutes: remoteRoutes.map((r) => r.path), pages }),
+    JSON.stringify({
+      languages: LANGUAGES,
+      tokens: TOKENS,
+      // The footer's copyright year as rendered now; the server puts in the year it serves in.
+      builtYear: new Date().getFullYear(),
+      remoteRoutes: remoteRoutes.map((r) => r.path),
+      pages,
+    }),
   );
   const count = Object.values(pages).reduce((n, p) => n + Object.keys(p).length, 0);
   console.log(`pre-rendered ${count} shell pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -70,3 +70,29 @@ describe('PrerenderedPages', () => {
     ).toBeNull();
   });
 });
+
+describe('PrerenderedPages copyright year', () => {
+  it('shows the current year in the footer of a page built in an earlier year', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'veo3-prerender-')), 'prerender.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        tokens: { supportEmail: '__S__', serviceEmail: '__V__' },
+        builtYear: 2001,
+        remoteRoutes: [],
+        pages: {
+          en: { '/': { head: '', body: '<p class="shell-footer__rights">© 2001 Veo 3 Studio.</p>' } },
+          'zh-CN': {},
+        },
+      }),
+    );
+    const pages = PrerenderedPages.load(
+      file,
+      { supportEmail: '', serviceEmail: '', googleClientId: null, devLogin: false },
+      escapeHtml,
+    )!;
+    expect(pages.find('/', 'en')!.page.body).toBe(
+      `<p class="shell-footer__rights">© ${new Date().getFullYear()} Veo 3 Studio.</p>`,
+    );
+  });
+});

@@ -14,6 +14,8 @@ export interface PrerenderedPage {
 
 interface PrerenderFile {
   tokens: { supportEmail: string; serviceEmail: string };
+  /** The year in the footer's copyright line at build time. */
+  builtYear?: number;
   remoteRoutes: string[];
   pages: Record<Language, Record<string, PrerenderedPage>>;
 }
@@ -100,6 +102,19 @@ export class PrerenderedPages {
 
   /** The page for a clean path in a language; null for a path the shell does not know (it redirects). */
   find(path: string, lang: Language): PageChoice | null {
+    const choice = this.lookup(path, lang);
+    const built = this.file.builtYear;
+    const year = new Date().getFullYear();
+    if (!choice || !built || built === year) return choice;
+    // The footer shows the browser's current year; a page built in an earlier year says so too.
+    const body = choice.page.body.replace(
+      /(<p class="shell-footer__rights">[^<]*?)(\d{4})/,
+      (match, before: string, y: string) => (Number(y) === built ? `${before}${year}` : match),
+    );
+    return { ...choice, page: { ...choice.page, body } };
+  }
+
+  private lookup(path: string, lang: Language): PageChoice | null {
     const pages = this.file.pages[lang] ?? this.file.pages[DEFAULT_LANGUAGE];
     if (path === '/login') {
       const { googleClientId, devLogin } = this.settings;
