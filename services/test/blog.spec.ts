@@ -301,6 +301,14 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 2400, 800, undefined]);
 
+    // A polyglot (a real PNG with a script after its end) is stored re-encoded: the payload is gone.
+    const polyglot = Buffer.concat([await png(), Buffer.from('<script>alert(document.cookie)</script>')]);
+    const cleaned = await upload('/api/blog/upload-image', polyglot);
+    expect(cleaned.statusCode).toBe(200);
+    const stored = await get(cleaned.json().imageUrl);
+    expect(stored.headers['content-type']).toBe('image/png');
+    expect(stored.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+
     const featured = await upload('/api/blog/admin/upload', await png());
     expect(featured.json()).toMatchObject({ success: true, data: { url: expect.stringMatching(/\.png$/) } });
     expect((await get('/api/blog/images/..%2F..%2Fveo3.sqlite')).statusCode).toBe(404);
