@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, root } from '../../scripts/build-lib.mjs';
+import { freePort, pool } from './bench-lib.mjs';
 import { startFakeStripe } from '../test/support/fake-stripe.mjs';
 
 const USERS = 100;
@@ -25,32 +25,12 @@ const mysqlBase = process.env.BENCH_DATABASE_URL || null;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function shuffle(list) {
   for (let i = list.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [list[i], list[j]] = [list[j], list[i]];
   }
   return list;
-}
-
-/** Runs `fn` over `items` with at most `concurrency` calls in flight. */
-async function pool(items, concurrency, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
 }
 
 async function waitHealthy(base, child) {

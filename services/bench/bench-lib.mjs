@@ -1,0 +1,35 @@
+// Small helpers the bench scripts share.
+import { createServer } from 'node:http';
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `fn` over `items` with at most `concurrency` calls in flight. */
+export async function pool(items, concurrency, fn) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  });
+  await Promise.all(lanes);
+}
+
+/** Waits until `url` answers below 500 (the server is up), for at most 60 s. */
+export async function waitUp(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status < 500) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
