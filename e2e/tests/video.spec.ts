@@ -154,11 +154,14 @@ test('a failed generation shows the failure panel; Try Again returns to the form
 });
 
 test('a reload while the video is being made comes back to the same task', async ({ page }) => {
-  await userWithCredits(page, 'reloader@example.com', 40);
+  await userWithCredits(page, `reloader-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, 40);
   await page.goto('/text-to-veo3-video');
   await page.getByLabel('Prompt', { exact: true }).fill('Waves on a quiet beach');
+  // Polling starts once the task id is stored for a resume; the balance can show 0 a moment earlier.
+  const polling = page.waitForRequest(/\/api\/video\/status\//);
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.getByTestId('header-credits')).toHaveText(/0 credits/);
+  await polling;
   await page.reload();
   await expect(page.locator('video[src*="/api/video/file/"]')).toBeVisible({ timeout: 60_000 });
   const history = await page.request.get('/api/video/history', {
