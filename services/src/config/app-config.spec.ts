@@ -69,9 +69,16 @@ describe('loadConfig', () => {
     [{ VEO_TEXT_MODEL: 'veo-3.0-generate-001' }, /^VEO_TEXT_MODEL: renamed VEO_MODEL/],
     [{ VEO_IMAGE_MODEL: 'veo-3.0-fast-generate-001' }, /^VEO_IMAGE_MODEL: renamed VEO_FAST_MODEL/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET: must be at least 32 characters/],
-    [{ STORAGE: 's3', S3_BUCKET: 'videos' }, /^STORAGE: s3 storage is not available yet/],
+    [{ STORAGE: 's3' }, /^S3_BUCKET: required when STORAGE=s3/],
+    [{ STORAGE: 's3', S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'AKIA' }, /^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(problems(env)).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
+  });
+
+  it('takes S3 storage, path-style when an endpoint is given', () => {
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'videos', S3_ENDPOINT: 'http://127.0.0.1:4569' });
+    expect(config.storage).toMatchObject({ type: 's3', bucket: 'videos', forcePathStyle: true });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'videos' }).storage).toMatchObject({ forcePathStyle: false });
   });
 
   it('lists every problem at once', () => {

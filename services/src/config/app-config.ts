@@ -102,6 +102,8 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  // S3-compatible servers (MinIO, s3rver, Ceph) want bucket-in-path URLs; AWS takes either.
+  S3_FORCE_PATH_STYLE: bool,
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker', 'web']).default('all')),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
@@ -177,6 +179,7 @@ export interface AppConfig {
         region: string | null;
         accessKeyId: string | null;
         secretAccessKey: string | null;
+        forcePathStyle: boolean;
       };
   role: 'all' | 'api' | 'worker' | 'web';
   signupBonusCredits: number;
@@ -241,8 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   ] as const) {
     if (e[old]) problems.push(`${old}: renamed ${renamed} (default auto: picked from the key's model list)`);
   }
-  // Refuse rather than silently keep videos on local disk.
-  if (e.STORAGE === 's3') problems.push('STORAGE: s3 storage is not available yet; use local (files under DATA_DIR)');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK finds credentials)');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -308,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             region: e.S3_REGION ?? null,
             accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
           }
         : { type: 'local' },
     role: e.ROLE,
