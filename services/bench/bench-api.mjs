@@ -1,105 +1,231 @@
-// `npm run bench:api`: GET /api/credits/balance under 50 concurrent connections, next to a bare
-// Node HTTP server answering the same bytes in the same run (the floor). Prints req/s, p99 and ratios.
+// `npm run bench:api`: the API's most frequent reads under 50 concurrent connections, each next to a
+// bare Node HTTP server (its own process) sending the very same status and body bytes in the same run:
+// GET /api/credits/balance (signed in, a full page of ledger lines), GET /api/video/status/:id (a real
+// task of the user), GET /api/health and an unknown /api/... path (404). The server logs its requests
+// at the default level (info) as in production. Prints req/s, p99, the ratio to the floor and the
+// database queries per request (better-sqlite3 statements counted in the server on SQLite; MySQL's
+// Questions counter with BENCH_DATABASE_URL, on a fresh database dropped at the end).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, root } from '../../scripts/build-lib.mjs';
-import { freePort } from './bench-lib.mjs';
+import { freePort, waitUp } from './bench-lib.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const COUNTED_REQUESTS = 50;
+const mysqlBase = process.env.BENCH_DATABASE_URL || null;
 
-async function waitHealthy(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
+const TARGETS = { balance: 0.3, status: 0.4, health: 0.6, unknown: 0.6 };
+
+// The floor: answers every request with the given status, headers and bytes, nothing else.
+const FLOOR_SERVER = `
+const { createServer } = require('node:http');
+const body = Buffer.from(process.env.BODY, 'base64');
+const status = Number(process.env.STATUS);
+const headers = JSON.parse(process.env.HEADERS);
+createServer((req, res) => { res.writeHead(status, headers); res.end(body); }).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+// Preloaded into the server on SQLite: counts the statements better-sqlite3 runs and reports the
+// total when asked over IPC (one increment per statement; nothing else changes).
+const SQLITE_COUNTER = `
+const Database = require(require.resolve('better-sqlite3', { paths: [process.cwd()] }));
+const probe = new Database(':memory:');
+const proto = Object.getPrototypeOf(probe.prepare('SELECT 1'));
+probe.close();
+let count = 0;
+for (const name of ['all', 'get', 'run', 'iterate']) {
+  const original = proto[name];
+  proto[name] = function (...args) { count++; return original.apply(this, args); };
+}
+process.on('message', (m) => { if (m === 'count') process.send({ count }); });
+`;
+
+async function startFloor(status, bytes, contentType) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      STATUS: String(status),
+      BODY: bytes.toString('base64'),
+      HEADERS: JSON.stringify({ 'content-type': contentType, 'content-length': bytes.length }),
+    },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUp(url);
+  return { url, stop: () => child.kill('SIGTERM') };
 }
 
-const load = (url, headers) =>
-  autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, pipelining: 1 });
+const load = (url, headers, connections = CONNECTIONS, duration = DURATION_S) =>
+  autocannon({ url, connections, duration, headers, pipelining: 1 });
+
+/** A fresh database on the given MySQL server, dropped at the end. */
+async function mysqlDatabase() {
+  if (!mysqlBase) return null;
+  const { createConnection } = await import('mysql2/promise');
+  const name = `veo3_bench_api_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const admin = await createConnection({ uri: mysqlBase });
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(mysqlBase);
+  url.pathname = `/${name}`;
+  const counter = await createConnection({ uri: mysqlBase });
+  return {
+    url: url.toString(),
+    // Server-wide, like bench:video's: the counter's own SHOW is one of them.
+    questions: async () => {
+      const [rows] = await counter.query("SHOW GLOBAL STATUS LIKE 'Questions'");
+      return Number(rows[0]?.Value ?? rows[0]?.value) - 1;
+    },
+    drop: async () => {
+      await counter.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await counter.end();
+    },
+  };
+}
+
+function sqliteCounter(server) {
+  return () =>
+    new Promise((resolve) => {
+      server.once('message', (m) => resolve(m.count));
+      server.send('count');
+    });
+}
+
+/** Statements per request over COUNTED_REQUESTS sequential requests; the least of three samples (MySQL's counter is server-wide). */
+async function queriesPerRequest(count, url, headers) {
+  let least = Infinity;
+  for (let sample = 0; sample < 3; sample++) {
+    const before = await count();
+    for (let i = 0; i < COUNTED_REQUESTS; i++) await (await fetch(url, { headers })).arrayBuffer();
+    least = Math.min(least, ((await count()) - before) / COUNTED_REQUESTS);
+  }
+  return least;
+}
+
+async function compare(route, url, headers, expectedStatus, count) {
+  const sample = await fetch(url, { headers });
+  const bytes = Buffer.from(await sample.arrayBuffer());
+  if (sample.status !== expectedStatus) throw new Error(`${route.name}: ${sample.status} ${bytes}`);
+  const queries = await queriesPerRequest(count, url, headers);
+  const floor = await startFloor(sample.status, bytes, sample.headers.get('content-type'));
+  try {
+    await load(floor.url, {}, 10, 2);
+    await load(url, headers, 10, 2);
+    const bare = await load(floor.url, {});
+    const app = await load(url, headers);
+    // Any other status than the expected one counts as an error (autocannon counts only 2xx as ok).
+    const wrong =
+      expectedStatus === 200 ? app.non2xx : app['2xx'] + app.non2xx - (app.statusCodeStats[expectedStatus]?.count ?? 0);
+    return { ...route, bytes: bytes.length, bare, app, errors: app.errors + app.timeouts + wrong, queries };
+  } finally {
+    floor.stop();
+  }
+}
 
 async function main() {
   await build({ parts: ['services'], onlyStale: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'veo3-bench-api-'));
+  const mysql = await mysqlDatabase();
+  const counterFile = join(dataDir, 'count-statements.cjs');
+  writeFileSync(counterFile, SQLITE_COUNTER);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(root, 'services', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAILS: 'bench-admin@example.com',
-      SIGNIN_RATE_LIMIT: '1000',
-      WEB_DIR: join(dataDir, 'no-web'),
+  const server = spawn(
+    process.execPath,
+    [...(mysql ? [] : ['--require', counterFile]), join(root, 'services', 'dist', 'main.js')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        SITE_URL: base,
+        DATA_DIR: dataDir,
+        WEB_DIR: join(dataDir, 'no-web'),
+        LOG_LEVEL: 'info',
+        DEV_LOGIN: 'true',
+        ADMIN_EMAILS: 'bench-admin@example.com',
+        SIGNIN_RATE_LIMIT: '1000',
+        ...(mysql ? { DATABASE_URL: mysql.url } : {}),
+      },
+      // The request log goes where production's would: written, not read.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
-    stdio: 'inherit',
-  });
-  let floor;
+  );
   try {
-    await waitHealthy(base);
-    const signIn = async (email) =>
-      (
-        await fetch(`${base}/api/auth/dev`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email }),
-        })
-      ).json();
-    const admin = await signIn('bench-admin@example.com');
-    const user = await signIn('bench-user@example.com');
-    // A realistic reply: a balance with a full page of ledger lines.
-    for (let i = 0; i < 12; i++) {
-      await fetch(`${base}/api/credits/add`, {
+    await waitUp(`${base}/api/health`);
+    const post = async (path, body, token) => {
+      const res = await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-        body: JSON.stringify({ userId: user.user.id, amount: 40, sourceType: 'purchase', sourceId: `bench-${i}` }),
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
       });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    const admin = await post('/api/auth/dev', { email: 'bench-admin@example.com' });
+    const user = await post('/api/auth/dev', { email: 'bench-user@example.com' });
+    // A full page of ledger lines (the balance shows the latest 10).
+    for (let i = 0; i < 12; i++) {
+      await post(
+        '/api/credits/add',
+        { userId: user.user.id, amount: 40, sourceType: 'purchase', sourceId: `bench-${i}` },
+        admin.token,
+      );
     }
     const headers = { authorization: `Bearer ${user.token}` };
-    const sample = await fetch(`${base}/api/credits/balance`, { headers });
-    const bytes = Buffer.from(await sample.arrayBuffer());
-    if (!sample.ok) throw new Error(`balance failed: ${sample.status} ${bytes}`);
+    const task = (
+      await post('/api/video/generate', { prompt: 'A paper boat on a rainy street', model: 'veo3' }, user.token)
+    ).data;
+    const { taskId } = task;
+    // The status must not change while it is measured: wait until the task has finished.
+    for (let i = 0; ; i++) {
+      const { data } = await (await fetch(`${base}/api/video/status/${taskId}`, { headers })).json();
+      if (['completed', 'failed'].includes(data.status)) break;
+      if (i > 600) throw new Error(`task ${taskId} still ${data.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const count = mysql ? mysql.questions : sqliteCounter(server);
 
-    floor = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
-      res.end(bytes);
-    });
-    await new Promise((resolve) => floor.listen(0, '127.0.0.1', resolve));
-    const floorUrl = `http://127.0.0.1:${floor.address().port}/api/credits/balance`;
+    const results = [];
+    for (const [route, path, auth, expected] of [
+      [{ key: 'balance', name: 'GET /api/credits/balance' }, '/api/credits/balance', headers, 200],
+      [{ key: 'status', name: 'GET /api/video/status/:id' }, `/api/video/status/${taskId}`, headers, 200],
+      [{ key: 'health', name: 'GET /api/health' }, '/api/health', {}, 200],
+      [{ key: 'unknown', name: 'GET /api/no-such-route (404)' }, '/api/no-such-route', {}, 404],
+    ]) {
+      results.push(await compare(route, `${base}${path}`, auth, expected, count));
+    }
 
-    // Warm both, then measure the floor and the app one after the other on the same machine.
-    await autocannon({ url: floorUrl, connections: 10, duration: 2 });
-    await autocannon({ url: `${base}/api/credits/balance`, connections: 10, duration: 2, headers });
-    const bare = await load(floorUrl, {});
-    const app = await load(`${base}/api/credits/balance`, headers);
-    if (app.non2xx > 0 || app.errors > 0)
-      throw new Error(`app answered ${app.non2xx} non-2xx and ${app.errors} errors`);
-
-    const row = (name, r) =>
-      `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(9)} ${r.latency.p99.toFixed(1).padStart(9)} ${r.latency.average.toFixed(2).padStart(9)}`;
     console.log(
-      `\nbench:api — GET /api/credits/balance (${bytes.length} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each\n`,
+      `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s each, ${mysql ? 'MySQL' : 'SQLite'}, request log at info\n`,
     );
-    console.log(`${''.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(9)} ${'mean ms'.padStart(9)}`);
-    console.log(row('bare Node http, same bytes (floor)', bare));
-    console.log(row('services (auth + session + SQLite)', app));
     console.log(
-      `\nratio: ${(app.requests.average / bare.requests.average).toFixed(3)} of the floor's req/s, p99 ${(app.latency.p99 / Math.max(bare.latency.p99, 0.001)).toFixed(1)}× the floor's`,
+      `${''.padEnd(32)} ${'bytes'.padStart(6)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'floor/s'.padStart(8)} ${'fl p99'.padStart(7)} ${'ratio'.padStart(6)} ${'target'.padStart(6)} ${'queries'.padStart(7)}`,
     );
+    let failed = false;
+    for (const r of results) {
+      const ratio = r.app.requests.average / r.bare.requests.average;
+      const ok = r.errors === 0 && ratio >= TARGETS[r.key];
+      failed ||= !ok;
+      console.log(
+        `${r.name.padEnd(32)} ${String(r.bytes).padStart(6)} ${r.app.requests.average.toFixed(0).padStart(8)} ${r.app.latency.p99.toFixed(1).padStart(7)} ${r.bare.requests.average.toFixed(0).padStart(8)} ${r.bare.latency.p99.toFixed(1).padStart(7)} ${ratio.toFixed(2).padStart(5)}× ${`≥${TARGETS[r.key]}`.padStart(6)} ${r.queries.toFixed(1).padStart(7)}${r.errors ? `  (${r.errors} errors)` : ''}${ok ? '' : '  FAIL'}`,
+      );
+    }
+    console.log(`\n${failed ? 'FAIL' : 'PASS'}  every route at its target ratio, with no errors`);
+    process.exitCode = failed ? 1 : 0;
   } finally {
-    floor?.close();
     server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    await mysql?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
