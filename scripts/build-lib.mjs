@@ -1,7 +1,7 @@
 // Builds the site's parts: the five frontends with rspack, the services with tsc.
 // Each built part gets a stamp; a part is "built" when its stamp is newer than all of its sources.
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
@@ -60,20 +60,20 @@ function precompress(dir) {
   }
 }
 
-async function buildFrontend(part) {
+async function buildFrontend(part, outDir) {
   const { rspack } = await import('@rspack/core');
   const configModule = await import(pathToFileURL(join(root, part, 'rspack.config.mjs')).href);
+  const config = configModule.default({}, { mode: 'production' });
+  if (outDir) config.output.path = outDir;
   const stats = await new Promise((resolve, reject) => {
-    rspack(configModule.default({}, { mode: 'production' }), (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    rspack(config, (error, result) => (error ? reject(error) : resolve(result)));
   });
   if (stats.hasErrors()) throw new Error(`${part}: build failed\n${stats.toString({ all: false, errors: true })}`);
   if (part === 'shell') {
     const { prerender } = await import('./prerender.mjs');
     await prerender(join(root, part));
   }
-  precompress(join(root, part, 'dist'));
+  precompress(config.output.path);
 }
 
 function buildServices() {
@@ -84,8 +84,33 @@ function buildServices() {
   if (result.status !== 0) throw new Error('services: tsc failed');
 }
 
-/** Builds the given parts (all by default); with `onlyStale`, skips parts whose build is current. */
-export async function build({ parts = PARTS, onlyStale = false } = {}) {
+/**
+ * Builds the given parts (all by default); with `onlyStale`, skips parts whose build is current.
+ * With `outDir`, builds one remote into that folder instead of its dist (a release to ship on its
+ * own), leaving every dist and stamp in the tree as it was.
+ */
+export async function build({ parts = PARTS, onlyStale = false, outDir } = {}) {
+  if (outDir) {
+    const [part, ...more] = parts;
+    if (more.length || !FRONTENDS.includes(part) || part === 'shell') {
+      throw new Error(
+        `--out builds exactly one remote (one of ${FRONTENDS.slice(1).join(', ')}), got: ${parts.join(', ')}`,
+      );
+    }
+    const target = resolvePath(outDir);
+    // The build empties its output folder first: never an app's folder, the tree or a stranger's files.
+    const inside = (dir) => !relative(dir, target).startsWith('..');
+    if (PARTS.some((p) => inside(join(root, p))) || !relative(target, root).startsWith('..')) {
+      throw new Error(`--out must be outside the apps' folders and must not contain the repository, got ${target}`);
+    }
+    if (existsSync(target) && readdirSync(target).length && !existsSync(join(target, 'mf-manifest.json'))) {
+      throw new Error(`--out ${target} holds files that are not a remote's build; give an empty or new folder`);
+    }
+    const startedAt = Date.now();
+    await buildFrontend(part, target);
+    console.log(`built ${part} into ${target} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    return;
+  }
   for (const part of parts) {
     if (onlyStale && isBuilt(part)) continue;
     const startedAt = Date.now();

@@ -136,7 +136,11 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
             }),
           ]
         : []),
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
+        // A release label a remote may show (MFE_VERSION_LABEL=v2 node scripts/build.mjs mfe-blog --out <dir>).
+        'process.env.MFE_VERSION_LABEL': JSON.stringify(process.env.MFE_VERSION_LABEL ?? ''),
+      }),
     ],
     devServer: {
       port: devPort,

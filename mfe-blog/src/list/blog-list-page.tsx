@@ -8,6 +8,7 @@ import { blogKeys } from '../api/blog-keys';
 import { blogMessages } from '../blog.messages';
 import { EmptyBlog, PostList } from './post-list';
 import { PostListSkeleton } from './post-list-skeleton';
+import { ReleaseCaption, releaseAttributes } from '../release-caption';
 import styles from './blog-list-page.module.css';
 
 function pageFrom(value: string | null): number {
@@ -68,7 +69,8 @@ export default function BlogListPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} {...releaseAttributes()}>
+      <ReleaseCaption />
       <header className={styles.hero}>
         <p className={styles.eyebrow}>{t('listEyebrow')}</p>
         <h1 className={styles.title}>{t('listTitle')}</h1>

@@ -8,6 +8,7 @@ import { blogMessages } from '../blog.messages';
 import { PostDetail } from './post-detail';
 import { PostSkeleton } from './post-skeleton';
 import { PostUnavailable } from './post-unavailable';
+import { ReleaseCaption, releaseAttributes } from '../release-caption';
 import styles from './blog-post-page.module.css';
 
 /** /blog/:slug: one published article (GET /api/blog/posts/:slug). */
@@ -47,5 +48,10 @@ export default function BlogPostPage() {
   else if (article) body = <PostDetail post={article} />;
   else if (failed) body = <PostUnavailable reason="failed" onRetry={() => void post.refetch()} />;
   else body = <PostSkeleton />;
-  return <div className={styles.page}>{body}</div>;
+  return (
+    <div className={styles.page} {...releaseAttributes()}>
+      <ReleaseCaption />
+      {body}
+    </div>
+  );
 }
