@@ -81,6 +81,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'videos' }).storage).toMatchObject({ forcePathStyle: false });
   });
 
+  it('migrates at boot unless MIGRATE_ON_BOOT=false (a one-shot job migrates first)', () => {
+    expect(loadConfig({}).migrateOnBoot).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_BOOT: 'false' }).migrateOnBoot).toBe(false);
+    expect(problems({ MIGRATE_ON_BOOT: 'later' })).toEqual([expect.stringMatching(/^MIGRATE_ON_BOOT: /)]);
+  });
+
   it('lists every problem at once', () => {
     expect(problems({ PORT: 'x', SITE_URL: 'y' })).toHaveLength(2);
   });

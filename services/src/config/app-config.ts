@@ -105,6 +105,7 @@ const envSchema = z.object({
   // S3-compatible servers (MinIO, s3rver, Ceph) want bucket-in-path URLs; AWS takes either.
   S3_FORCE_PATH_STYLE: bool,
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker', 'web']).default('all')),
+  MIGRATE_ON_BOOT: bool,
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
@@ -182,6 +183,8 @@ export interface AppConfig {
         forcePathStyle: boolean;
       };
   role: 'all' | 'api' | 'worker' | 'web';
+  /** Run pending migrations at boot; off where a one-shot job (`npm run migrate`) runs them first. */
+  migrateOnBoot: boolean;
   signupBonusCredits: number;
   supportEmail: string;
   serviceEmail: string;
@@ -317,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { type: 'local' },
     role: e.ROLE,
+    migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
     signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,

@@ -4,9 +4,15 @@ import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { migrations } from './migrations';
 
-/** SQLite file in DATA_DIR by default, MySQL/MariaDB when DATABASE_URL is set; schema only through migrations. */
-export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
-  const common = { synchronize: false, migrationsRun: true, migrations, migrationsTransactionMode: 'each' as const };
+/**
+ * SQLite file in DATA_DIR by default, MySQL/MariaDB when DATABASE_URL is set; schema only through
+ * migrations, run at boot unless a one-shot job runs them first (MIGRATE_ON_BOOT=false).
+ */
+export function dataSourceOptions(
+  database: AppConfig['database'],
+  { migrationsRun = true }: { migrationsRun?: boolean } = {},
+): DataSourceOptions {
+  const common = { synchronize: false, migrationsRun, migrations, migrationsTransactionMode: 'each' as const };
   if (database.type === 'mysql') {
     return { ...common, type: 'mysql', url: database.url, charset: 'utf8mb4', timezone: 'Z', poolSize: 10 };
   }

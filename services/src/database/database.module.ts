@@ -8,7 +8,10 @@ import { dataSourceOptions } from './data-source-options';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), autoLoadEntities: true }),
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.database, { migrationsRun: config.migrateOnBoot }),
+        autoLoadEntities: true,
+      }),
     }),
   ],
 })
