@@ -15,6 +15,7 @@ import { registerStaticSite } from './site/site-static';
 import { registerSecurityHeaders, securityHeaders } from './site/security-headers';
 import { BlogService } from './blog/blog.service';
 import { registerBlogFastPath } from './blog/blog-fast-path';
+import { registerRoleGate, servesApi, servesPages } from './roles/role-gate';
 
 const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 
@@ -58,16 +59,19 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   registerRouteBodyLimits(fastify);
   registerSecurityHeaders(fastify, config);
   registerApiNoStore(fastify);
+  // Before the blog fast path, which answers early; after the security headers, so a 404 carries them.
+  registerRoleGate(fastify, config.role);
   // After the security headers, so cached blog replies carry them too.
-  registerBlogFastPath(fastify, app.get(BlogService));
+  if (config.role !== 'worker') registerBlogFastPath(fastify, app.get(BlogService));
 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
 
   const missing = await registerStaticSite(app, config);
-  for (const root of missing) app.getHttpAdapter().getInstance().log.warn(`not built yet, not served: ${root}`);
+  if (servesPages(config.role))
+    for (const root of missing) app.getHttpAdapter().getInstance().log.warn(`not built yet, not served: ${root}`);
 
   // The API's map is for developers: in production only when asked for.
-  if (config.apiDocs) {
+  if (config.apiDocs && servesApi(config.role)) {
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder().setTitle('Veo 3 Studio API').setVersion('1.0').addBearerAuth().build(),

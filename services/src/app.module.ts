@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -10,25 +10,24 @@ import { VideoModule } from './video/video.module';
 import { BillingModule } from './billing/billing.module';
 import { BlogModule } from './blog/blog.module';
 import { SiteModule } from './site/site.module';
+import { servesApi, servesPages } from './roles/role-gate';
+
+/** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
+function featureModules(role: AppConfig['role']): Type[] {
+  const modules: Type[] = [];
+  if (servesApi(role)) modules.push(UsersModule, CreditsModule, AuthModule, VideoModule, BillingModule, BlogModule);
+  if (role === 'worker') modules.push(VideoModule);
+  // SiteModule last: its catch-all page route must not shadow API routes.
+  if (servesPages(role)) modules.push(BlogModule, SiteModule);
+  return [...new Set(modules)];
+}
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    // SiteModule last: its catch-all page route must not shadow API routes.
     return {
       module: AppModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        DatabaseModule,
-        HealthModule,
-        UsersModule,
-        CreditsModule,
-        AuthModule,
-        VideoModule,
-        BillingModule,
-        BlogModule,
-        SiteModule,
-      ],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, ...featureModules(config.role)],
     };
   }
 }

@@ -1,10 +1,17 @@
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 
-async function main(): Promise<void> {
-  let config;
+const ROLE_NOTES: Record<AppConfig['role'], string> = {
+  all: '',
+  api: ', ROLE=api: the API only',
+  web: ', ROLE=web: pages and frontends only',
+  worker: ', ROLE=worker: video jobs and scheduled work, /api/health only',
+};
+
+/** Reads the configuration, or exits with its problems listed. */
+export function configOrExit(env: NodeJS.ProcessEnv): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -12,11 +19,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
+
+/** Boots one process of the configured role and stops it gracefully on SIGTERM/SIGINT. */
+export async function serve(config: AppConfig): Promise<void> {
   const app = await createApp(config);
   await app.listen({ port: config.port, host: '0.0.0.0' });
-  console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port})`);
+  console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port}${ROLE_NOTES[config.role]})`);
 
-  // Graceful shutdown: stop accepting connections, finish in-flight requests, close the database, exit 0.
+  // Graceful shutdown: stop accepting connections, finish in-flight requests and jobs, close the database, exit 0.
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
@@ -34,7 +45,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  serve(configOrExit(process.env)).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/app-config';
+
+export type ProcessRole = AppConfig['role'];
+
+const HEALTH = '/api/health';
+
+/** Whether a process of `role` answers the route registered as `pattern` (e.g. `/api/credits/balance`, `/*`). */
+export function routeAllowed(role: ProcessRole, pattern: string): boolean {
+  if (role === 'all') return true;
+  const path = pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern;
+  const api = path === '/api' || path.startsWith('/api/');
+  if (path === HEALTH) return true;
+  if (role === 'api') return api;
+  if (role === 'web') return !api;
+  return false;
+}
+
+/** The roles that serve the site's pages and frontends. */
+export function servesPages(role: ProcessRole): boolean {
+  return role === 'all' || role === 'web';
+}
+
+/** The roles that serve the API (and its OpenAPI document). */
+export function servesApi(role: ProcessRole): boolean {
+  return role === 'all' || role === 'api';
+}
+
+/**
+ * Answers the normal JSON 404 for routes this process's role does not serve. Judged on the route
+ * the router matched (not the raw URL), so no spelling of a path (percent-encoding, a trailing
+ * slash) reaches a route of another role. Register it before hooks that answer early.
+ */
+export function registerRoleGate(fastify: FastifyInstance, role: ProcessRole): void {
+  if (role === 'all') return;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const pattern = request.routeOptions.url;
+    if (pattern === undefined || routeAllowed(role, pattern)) return done();
+    reply.callNotFound();
+  });
+}
