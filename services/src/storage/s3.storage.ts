@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { AppConfig } from '../config/app-config';
+import {
+  checkKey,
+  contentTypeOf,
+  notFound,
+  type ObjectStorage,
+  type PutFileOptions,
+  type PutOptions,
+  type ReadUrlOptions,
+  type StoredObject,
+} from './object-storage';
+import { StorageErrorCode, StorageException } from './storage.exception';
+
+export interface S3ObjectStorageOptions {
+  bucket: string;
+  /** An S3-compatible server (MinIO, Ceph, s3rver); unset: AWS. */
+  endpoint: string | null;
+  region: string | null;
+  /** Both or neither; neither lets the SDK find credentials (environment, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  /** Where files wait on local disk (downloads for ffmpeg, renders before upload). */
+  tempDir: string;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
+/** Objects in one S3 bucket; the browser reads them through short-lived presigned URLs. */
+export class S3ObjectStorage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly tempDir: string;
+
+  constructor(options: S3ObjectStorageOptions) {
+    this.bucket = options.bucket;
+    this.tempDir = options.tempDir;
+    this.client = new S3Client({
+      endpoint: options.endpoint ?? undefined,
+      // The SDK insists on a region; S3-compatible servers ignore it.
+      region: options.region ?? 'us-east-1',
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Checksums only where S3 requires them: S3-compatible servers (s3rver, older MinIO) reject the chunked trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    });
+  }
+
+  localPath(): null {
+    return null;
+  }
+
+  async scratchPath(key: string): Promise<string> {
+    checkKey(key);
+    await mkdir(this.tempDir, { recursive: true });
+    return join(this.tempDir, `${randomUUID()}-${basename(key)}`);
+  }
+
+  async put(key: string, data: Buffer, options: PutOptions = {}): Promise<void> {
+    await this.call(key, () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: checkKey(key),
+          Body: data,
+          ContentLength: data.length,
+          ContentType: options.contentType ?? contentTypeOf(key),
+        }),
+      ),
+    );
+  }
+
+  /** One streamed PUT (S3 takes up to 5 GB that way; our videos are a few MB to a few hundred). */
+  async putFile(key: string, path: string, options: PutFileOptions = {}): Promise<void> {
+    checkKey(key);
+    const { size } = await stat(path);
+    await this.call(key, () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: options.contentType ?? contentTypeOf(key),
+        }),
+      ),
+    );
+    if (options.move) await rm(path, { force: true });
+  }
+
+  async get(key: string): Promise<StoredObject> {
+    const out = await this.getObject(key);
+    return {
+      body: out.Body as Readable,
+      size: out.ContentLength ?? 0,
+      contentType: out.ContentType ?? contentTypeOf(key),
+      etag: out.ETag ?? null,
+      lastModified: out.LastModified ?? null,
+    };
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    const out = await this.getObject(key);
+    return Buffer.from(await out.Body!.transformToByteArray());
+  }
+
+  /** Written to a temporary name first, so a cut transfer never leaves a partial file at `destination`. */
+  async downloadToFile(key: string, destination: string): Promise<void> {
+    const out = await this.getObject(key);
+    const partial = `${destination}.${randomUUID().slice(0, 8)}.download`;
+    try {
+      await pipeline(out.Body as Readable, createWriteStream(partial));
+      await rename(partial, destination);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error instanceof StorageException ? error : this.unavailable(key, error);
+    }
+  }
+
+  async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    const path = await this.scratchPath(key);
+    try {
+      await this.downloadToFile(key, path);
+      return await use(path);
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.call(key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.call(key, () => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })));
+      return true;
+    } catch (error) {
+      if (error instanceof StorageException && error.code === StorageErrorCode.NotFound) return false;
+      throw error;
+    }
+  }
+
+  /** Signing is local (no request to S3): the URL names the object whether or not it exists. */
+  async readUrl(key: string, options: ReadUrlOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: checkKey(key),
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: options.contentDisposition,
+      ResponseCacheControl: options.cacheControl,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+  }
+
+  /** Closes the client's kept-alive connections when the app stops. */
+  onApplicationShutdown(): void {
+    this.client.destroy();
+  }
+
+  private async getObject(key: string): Promise<GetObjectCommandOutput> {
+    return this.call(key, () => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })));
+  }
+
+  /** S3's 404 as our NotFound; anything else as Unavailable, naming the key. */
+  private async call<T>(key: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof StorageException) throw error;
+      if (statusOf(error) === 404) throw notFound(key);
+      throw this.unavailable(key, error);
+    }
+  }
+
+  private unavailable(key: string, error: unknown): StorageException {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return new StorageException(StorageErrorCode.Unavailable, `The file store could not handle ${key} (${reason})`);
+  }
+}
+
+/**
+ * The origin a browser is sent to for presigned reads from an S3-compatible server, for the CSP
+ * (null on AWS: its https URLs are allowed already).
+ */
+export function s3BrowserOrigin(storage: AppConfig['storage']): string | null {
+  if (storage.type !== 's3' || !storage.endpoint) return null;
+  const url = new URL(storage.endpoint);
+  return storage.forcePathStyle ? url.origin : `${url.protocol}//${storage.bucket}.${url.host}`;
+}

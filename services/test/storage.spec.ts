@@ -1,0 +1,225 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { LocalObjectStorage } from '../src/storage/local.storage';
+import type { ObjectStorage } from '../src/storage/object-storage';
+import { S3ObjectStorage } from '../src/storage/s3.storage';
+import { StorageErrorCode, StorageException } from '../src/storage/storage.exception';
+import { startFakeS3, type FakeS3 } from './support/fake-s3';
+
+jest.setTimeout(60_000);
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+async function hashStream(stream: NodeJS.ReadableStream): Promise<{ hash: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { hash: hash.digest('hex'), bytes };
+}
+
+async function expectCode(promise: Promise<unknown>, code: StorageErrorCode): Promise<StorageException> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StorageException);
+  expect((error as StorageException).code).toBe(code);
+  return error as StorageException;
+}
+
+describe.each(['local', 's3'] as const)('object storage contract: %s', (kind) => {
+  let work: string;
+  let storage: ObjectStorage;
+  let s3: FakeS3 | undefined;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'veo3-storage-'));
+    if (kind === 'local') {
+      storage = new LocalObjectStorage(join(work, 'data'));
+      return;
+    }
+    s3 = await startFakeS3();
+    storage = new S3ObjectStorage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+      tempDir: join(work, 'tmp'),
+    });
+  });
+  afterAll(async () => {
+    (storage as Partial<S3ObjectStorage>).onApplicationShutdown?.();
+    await s3?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('stores bytes and gives them back as a buffer and as a stream, with their type', async () => {
+    const data = randomBytes(10_000);
+    await storage.put('uploads/a.png', data);
+    expect((await storage.getBuffer('uploads/a.png')).equals(data)).toBe(true);
+    const object = await storage.get('uploads/a.png');
+    expect(object.size).toBe(data.length);
+    expect(object.contentType).toBe('image/png');
+    expect(object.etag).toMatch(/^"/);
+    expect(await hashStream(object.body)).toEqual({ hash: sha256(data), bytes: data.length });
+  });
+
+  it('a second put replaces the object; delete removes it, and deleting a missing one is fine', async () => {
+    await storage.put('videos/b.jpg', Buffer.from('first'));
+    await storage.put('videos/b.jpg', Buffer.from('second'));
+    expect((await storage.getBuffer('videos/b.jpg')).toString()).toBe('second');
+    expect(await storage.exists('videos/b.jpg')).toBe(true);
+    await storage.delete('videos/b.jpg');
+    expect(await storage.exists('videos/b.jpg')).toBe(false);
+    await expect(storage.delete('videos/b.jpg')).resolves.toBeUndefined();
+  });
+
+  it('a missing key is a clear NotFound (404), from every read', async () => {
+    const error = await expectCode(storage.get('videos/missing.mp4'), StorageErrorCode.NotFound);
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('File not found: videos/missing.mp4');
+    await expectCode(storage.getBuffer('videos/missing.mp4'), StorageErrorCode.NotFound);
+    const destination = join(work, 'never.mp4');
+    await expectCode(storage.downloadToFile('videos/missing.mp4', destination), StorageErrorCode.NotFound);
+    expect(existsSync(destination)).toBe(false);
+    const use = jest.fn();
+    await expectCode(storage.withLocalFile('videos/missing.mp4', use), StorageErrorCode.NotFound);
+    expect(use).not.toHaveBeenCalled();
+    expect(await storage.exists('videos/missing.mp4')).toBe(false);
+  });
+
+  it('refuses keys that could leave their folder or are not server-made names', async () => {
+    for (const key of [
+      '../veo3.sqlite',
+      'videos/../../etc/passwd',
+      '/etc/passwd',
+      'nofolder.mp4',
+      'videos/',
+      'videos/a b.mp4',
+    ]) {
+      await expectCode(storage.put(key, Buffer.from('x')), StorageErrorCode.InvalidKey);
+      await expectCode(storage.get(key), StorageErrorCode.InvalidKey);
+    }
+  });
+
+  it('stores a local file, keeping it or moving it', async () => {
+    const source = join(work, 'source.mp4');
+    await writeFile(source, Buffer.from('video bytes'));
+    await storage.putFile('videos/kept.mp4', source);
+    expect(existsSync(source)).toBe(true);
+    await storage.putFile('videos/moved.mp4', source, { move: true });
+    expect(existsSync(source)).toBe(false);
+    expect((await storage.getBuffer('videos/moved.mp4')).toString()).toBe('video bytes');
+    expect((await storage.get('videos/moved.mp4')).contentType).toBe('video/mp4');
+  });
+
+  it('streams a large file both ways without holding it in memory', async () => {
+    const size = 64 * 1024 * 1024;
+    const source = join(work, 'large.mp4');
+    const hash = createHash('sha256');
+    const chunk = randomBytes(1024 * 1024);
+    await pipeline(
+      (function* () {
+        for (let i = 0; i < size / chunk.length; i++) {
+          const piece = Buffer.from(chunk);
+          piece.writeUInt32BE(i, 0);
+          hash.update(piece);
+          yield piece;
+        }
+      })(),
+      createWriteStream(source),
+    );
+    const expected = hash.digest('hex');
+    const heapBefore = process.memoryUsage().heapUsed;
+    await storage.putFile('videos/large.mp4', source);
+    const object = await storage.get('videos/large.mp4');
+    expect(object.size).toBe(size);
+    expect(await hashStream(object.body)).toEqual({ hash: expected, bytes: size });
+    // Buffers live outside the JS heap, so this bounds chunks kept in arrays, not every copy.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(size / 2);
+    const copy = join(work, 'large-copy.mp4');
+    await storage.downloadToFile('videos/large.mp4', copy);
+    expect(sha256(await readFile(copy))).toBe(expected);
+  });
+
+  it('lends a local path for ffmpeg and cleans up a temporary copy', async () => {
+    await storage.put('videos/c.mp4', Buffer.from('movie'));
+    let seen = '';
+    const result = await storage.withLocalFile('videos/c.mp4', async (path) => {
+      seen = path;
+      return (await readFile(path)).toString();
+    });
+    expect(result).toBe('movie');
+    if (kind === 'local') {
+      expect(seen).toBe(storage.localPath('videos/c.mp4'));
+      expect(existsSync(seen)).toBe(true);
+    } else {
+      expect(storage.localPath('videos/c.mp4')).toBeNull();
+      expect(existsSync(seen)).toBe(false);
+    }
+  });
+
+  it('scratch paths keep the extension and, stored with move, leave nothing behind', async () => {
+    const scratch = await storage.scratchPath('videos/d.jpg');
+    expect(scratch).toMatch(/\.jpg$/);
+    await writeFile(scratch, Buffer.from('poster'));
+    await storage.putFile('videos/d.jpg', scratch, { move: true });
+    expect(existsSync(scratch)).toBe(false);
+    expect((await storage.getBuffer('videos/d.jpg')).toString()).toBe('poster');
+  });
+
+  if (kind === 'local') {
+    it('has no read URL: the API serves local files itself', async () => {
+      expect(await storage.readUrl('videos/c.mp4', { expiresInSeconds: 300 })).toBeNull();
+    });
+  } else {
+    it('hands out presigned read URLs that plain fetch can use, with ranges, until they expire', async () => {
+      const data = randomBytes(4096);
+      await storage.put('videos/e.mp4', data);
+      const url = await storage.readUrl('videos/e.mp4', {
+        expiresInSeconds: 1,
+        contentType: 'video/mp4',
+        contentDisposition: 'inline; filename="ai-video-e.mp4"',
+        cacheControl: 'private, max-age=1',
+      });
+      expect(url).toMatch(/X-Amz-Signature=/);
+      const whole = await fetch(url!);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('video/mp4');
+      expect(whole.headers.get('content-disposition')).toBe('inline; filename="ai-video-e.mp4"');
+      expect(Buffer.from(await whole.arrayBuffer()).equals(data)).toBe(true);
+      const range = await fetch(url!, { headers: { range: 'bytes=0-9' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer()).equals(data.subarray(0, 10))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const expired = await fetch(url!);
+      expect(expired.status).toBe(403);
+      expect(await expired.text()).toContain('Request has expired');
+    });
+
+    it('a store that does not answer is a clear Unavailable (503), not a hang', async () => {
+      const down = new S3ObjectStorage({
+        bucket: 'nowhere',
+        endpoint: 'http://127.0.0.1:9',
+        region: null,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'x',
+        forcePathStyle: true,
+        tempDir: join(work, 'tmp'),
+      });
+      const error = await expectCode(down.getBuffer('videos/a.mp4'), StorageErrorCode.Unavailable);
+      expect(error.status).toBe(503);
+      expect(error.message).toMatch(/^The file store could not handle videos\/a\.mp4/);
+      down.onApplicationShutdown();
+    });
+  }
+});
