@@ -106,9 +106,11 @@ describe.each(['local', 's3'] as const)('object storage contract: %s', (kind) =>
       'videos/',
       'videos/a b.mp4',
     ]) {
-      await expectCode(storage.put(key, Buffer.from('x')), StorageErrorCode.InvalidKey);
-      await expectCode(storage.get(key), StorageErrorCode.InvalidKey);
+      const invalid = { code: StorageErrorCode.InvalidKey, status: 500 };
+      await expect(storage.put(key, Buffer.from('x'))).rejects.toMatchObject(invalid);
+      await expect(storage.get(key)).rejects.toMatchObject(invalid);
     }
+    expect(existsSync(join(work, 'veo3.sqlite'))).toBe(false);
   });
 
   it('stores a local file, keeping it or moving it', async () => {
