@@ -3,14 +3,13 @@ import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { toPublicUser, type UserEntity } from '../users/user.entity';
+import type { UserEntity } from '../users/user.entity';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { JwtAuthGuard } from './auth.guards';
+import { JwtAuthGuard, type AuthenticatedRequest } from './auth.guards';
 import { RateLimitGuard } from './rate-limit.guard';
 import { AuthService, type ClientInfo } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import { DevSignInSchema, GoogleSignInSchema, type DevSignInDto, type GoogleSignInDto } from './dto/sign-in.dto';
-import type { AuthenticatedRequest } from './jwt.strategy';
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? null,
@@ -44,8 +43,8 @@ export class AuthController {
   @Get('api/auth/user')
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  user(@CurrentUser() user: UserEntity) {
-    return { success: true, user: toPublicUser(user) };
+  async user(@CurrentUser() user: UserEntity) {
+    return { success: true, user: await this.auth.publicUser(user) };
   }
 
   @Post('api/auth/signout')

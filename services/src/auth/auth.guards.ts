@@ -1,26 +1,27 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
 import type { UserEntity } from '../users/user.entity';
-import { AppException } from '../common/app.exception';
 import { AuthErrorCode, AuthException } from './auth.exception';
+import { SessionAuthenticator, type SignedInRequest } from './session-authenticator';
+
+export type AuthenticatedRequest = FastifyRequest & SignedInRequest;
 
 /** Requires a valid bearer token with a live session; identity never comes from x-user-* headers or bodies. */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  override handleRequest<T = UserEntity>(error: unknown, user: T | false, info: unknown): T {
-    if (error instanceof AppException) throw error;
-    if (error || !user) {
-      const expired = info instanceof Error && info.name === 'TokenExpiredError';
-      const missing = info instanceof Error && /No auth token/i.test(info.message);
-      if (missing) throw new AuthException(AuthErrorCode.NotSignedIn, 'Please sign in first');
-      throw new AuthException(
-        AuthErrorCode.SessionExpired,
-        expired
-          ? 'Your session has expired. Please sign in again.'
-          : 'Your sign-in is not valid. Please sign in again.',
-      );
-    }
-    return user;
+export class JwtAuthGuard implements CanActivate {
+  constructor(private readonly sessions: SessionAuthenticator) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & Partial<SignedInRequest>>();
+    const signedIn = await this.sessions.authenticate(request.headers.authorization);
+    if (!signedIn) return this.visitor(request);
+    request.user = signedIn.user;
+    request.sessionId = signedIn.sessionId;
+    return true;
+  }
+
+  protected visitor(_request: FastifyRequest & { user?: UserEntity | null }): boolean {
+    throw new AuthException(AuthErrorCode.NotSignedIn, 'Please sign in first');
   }
 }
 
@@ -49,8 +50,8 @@ export class BlogManagerGuard implements CanActivate {
 /** Like JwtAuthGuard, but a request without a token goes on as a visitor (user null); a bad token is still 401. */
 @Injectable()
 export class OptionalJwtAuthGuard extends JwtAuthGuard {
-  override handleRequest<T = UserEntity>(error: unknown, user: T | false, info: unknown): T {
-    if (!error && !user && info instanceof Error && /No auth token/i.test(info.message)) return null as T;
-    return super.handleRequest(error, user, info);
+  protected override visitor(request: FastifyRequest & { user?: UserEntity | null }): boolean {
+    request.user = null;
+    return true;
   }
 }

@@ -1,6 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -12,19 +11,20 @@ import { AuthService } from './auth.service';
 import { JWT_SECRET } from './auth.tokens';
 import { GoogleTokenVerifier } from './google-token.verifier';
 import { resolveJwtSecret } from './jwt-secret';
-import { JwtStrategy } from './jwt.strategy';
 import type { RateLimitName } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
+import { SessionAuthenticator } from './session-authenticator';
 import { SessionEntity } from './session.entity';
 
 const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactory: resolveJwtSecret };
 
+// Global: JwtAuthGuard (and its SessionAuthenticator) guards routes of every feature module.
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forFeature([SessionEntity]),
     UsersModule,
     CreditsModule,
-    PassportModule,
     JwtModule.registerAsync({
       extraProviders: [jwtSecretProvider],
       inject: [JWT_SECRET],
@@ -44,7 +44,7 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
     }),
   ],
   controllers: [AuthController],
-  providers: [jwtSecretProvider, AuthService, GoogleTokenVerifier, JwtStrategy],
-  exports: [AuthService, JWT_SECRET, ThrottlerModule],
+  providers: [jwtSecretProvider, AuthService, GoogleTokenVerifier, SessionAuthenticator],
+  exports: [AuthService, JWT_SECRET, ThrottlerModule, SessionAuthenticator],
 })
 export class AuthModule {}

@@ -10,6 +10,7 @@ import { toPublicUser, type PublicUser, type UserEntity } from '../users/user.en
 import { UsersService, type SignInProfile } from '../users/users.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { GoogleTokenVerifier } from './google-token.verifier';
+import { SessionAuthenticator } from './session-authenticator';
 import { SessionEntity } from './session.entity';
 
 export const SESSION_DAYS = 7;
@@ -39,6 +40,7 @@ export class AuthService {
     private readonly credits: CreditsService,
     private readonly jwt: JwtService,
     private readonly google: GoogleTokenVerifier,
+    private readonly authenticator: SessionAuthenticator,
   ) {}
 
   async signInWithGoogle(idToken: string, client: ClientInfo): Promise<SignInResult> {
@@ -54,18 +56,18 @@ export class AuthService {
     return this.signIn({ provider: 'dev', subject: normalized, email: normalized, name, picture: null }, client);
   }
 
-  /** Revokes the session, so its token stops working everywhere at once. */
+  /**
+   * Revokes the session: its token stops working in this process at once, and in every other within
+   * the few seconds they may remember a live session (SESSION_CACHE_TTL_MS).
+   */
   async signOut(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.authenticator.forget(sessionId);
   }
 
-  /** The user of a verified token, provided its session is neither revoked nor expired (one query). */
-  async userForToken(payload: TokenPayload): Promise<UserEntity> {
-    const user = await this.users.findWithLiveSession(payload.sub, payload.sid);
-    if (!user) {
-      throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
-    }
-    return user;
+  /** The signed-in user as the API shows it, with the balance read now. */
+  async publicUser(user: UserEntity): Promise<PublicUser> {
+    return toPublicUser({ ...user, credits: await this.credits.balanceOf(user.id) });
   }
 
   private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInResult> {

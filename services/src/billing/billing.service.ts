@@ -5,7 +5,7 @@ import { findPack, findPlan, toCents } from '../catalogue/catalogue';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { isUniqueViolation } from '../database/transaction';
-import type { UserEntity } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 import { BillingCustomerEntity } from './billing-customer.entity';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { STRIPE_GATEWAY } from './billing.tokens';
@@ -105,7 +105,8 @@ export class BillingService {
    */
   async checkoutSession(user: UserEntity, id: string): Promise<PublicCheckoutSession> {
     let session = await this.ownSession(user, id);
-    let balance = user.credits;
+    // The signed-in user comes without a balance (it is never cached): read it now.
+    let balance = (await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: user.id })).credits;
     if (this.stripe && !session.simulated && session.status === 'open') {
       const remote = await this.stripe.retrieveCheckout(id);
       if (remote.paid && remote.status === 'complete') {

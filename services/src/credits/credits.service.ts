@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { EntityRows } from '../common/entity-rows';
 import { toPublicUser, UserEntity, type PublicUser } from '../users/user.entity';
 import { findVideoModel } from '../catalogue/catalogue';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
@@ -35,7 +36,16 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 @Injectable()
 export class CreditsService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly ledger: EntityRows<CreditTransactionEntity>;
+  private readonly summarySql: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.ledger = new EntityRows(dataSource, CreditTransactionEntity);
+    // The balance rides along each of the latest lines: one statement, so one consistent snapshot.
+    this.summarySql =
+      `SELECT ${this.ledger.columns('t')}, (SELECT credits FROM users WHERE id = :userId) AS user_credits ` +
+      'FROM credit_transactions t WHERE t.user_id = :userId ORDER BY t.created_at DESC, t.id DESC LIMIT 10';
+  }
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
   grant(change: CreditChange, manager?: EntityManager): Promise<CreditResult> {
@@ -47,16 +57,27 @@ export class CreditsService {
     return this.apply(change, -1, manager);
   }
 
-  /** GET /api/credits/balance for the user the auth guard just loaded: balance, latest 10 ledger lines, user. */
+  /** GET /api/credits/balance for the signed-in user: balance and latest 10 ledger lines, read now; the user. */
   async summary(
     user: UserEntity,
   ): Promise<{ total_credits: number; transactions: PublicCreditTransaction[]; user: PublicUser }> {
-    const items = await this.dataSource.getRepository(CreditTransactionEntity).find({
-      where: { userId: user.id },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: 10,
-    });
-    return { total_credits: user.credits, transactions: items.map(toPublicTransaction), user: toPublicUser(user) };
+    const rows = await this.ledger.query(this.summarySql, { userId: user.id });
+    // No ledger line yet (no sign-up bonus configured): the balance alone.
+    const credits = rows.length ? Number(rows[0]!.user_credits) : await this.balanceOf(user.id);
+    return {
+      total_credits: credits,
+      transactions: rows.map((row) => toPublicTransaction(this.ledger.hydrate(row))),
+      user: toPublicUser({ ...user, credits }),
+    };
+  }
+
+  /** The balance as committed now. */
+  async balanceOf(userId: string): Promise<number> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ select: { credits: true }, where: { id: userId } });
+    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    return user.credits;
   }
 
   /** A user reads their own ledger; an administrator may read anyone's. */

@@ -21,18 +21,6 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The user, if `sessionId` is one of their sessions that is neither revoked nor expired. */
-  findWithLiveSession(userId: string, sessionId: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('user')
-      .innerJoin('sessions', 'session', 'session.user_id = user.id')
-      .where('user.id = :userId', { userId })
-      .andWhere('session.id = :sessionId', { sessionId })
-      .andWhere('session.revoked_at IS NULL')
-      .andWhere('session.expires_at > :now', { now: new Date() })
-      .getOne();
-  }
-
   /**
    * Creates or refreshes the user of a sign-in, found by provider subject (or, for an account
    * first made another way, by e-mail). Roles are recomputed from configuration every time.

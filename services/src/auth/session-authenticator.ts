@@ -1,0 +1,120 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { verify, type JwtPayload } from 'jsonwebtoken';
+import { DataSource } from 'typeorm';
+import { EntityRows } from '../common/entity-rows';
+import { UserEntity } from '../users/user.entity';
+import { AuthErrorCode, AuthException } from './auth.exception';
+import { JWT_SECRET } from './auth.tokens';
+import { SessionCache } from './session-cache';
+import { SessionEntity } from './session.entity';
+
+/** Sessions a process remembers at most, and for how long: a sign-out elsewhere takes effect within this. */
+export const SESSION_CACHE_MAX = 10_000;
+export const SESSION_CACHE_TTL_MS = 3_000;
+
+export interface SignedInRequest {
+  user: UserEntity;
+  sessionId: string;
+}
+
+/**
+ * The user a cached session stands for. The balance is never cached: reading `credits` from it is
+ * a programming error (read it from CreditsService), so it throws rather than answer a stale number.
+ */
+function withoutBalance(user: UserEntity): UserEntity {
+  return Object.defineProperty(user, 'credits', {
+    enumerable: false,
+    get() {
+      throw new Error('The balance of a signed-in user is not cached: read it from the database');
+    },
+  });
+}
+
+/**
+ * Identity from a bearer JWT (HS256, signature and expiry checked) backed by a live session in the
+ * database. Live sessions are remembered for a few seconds in a bounded cache; a sign-out in this
+ * process forgets its session at once.
+ */
+@Injectable()
+export class SessionAuthenticator {
+  private readonly key: KeyObject;
+  private readonly users: EntityRows<UserEntity>;
+  private readonly sessions: EntityRows<SessionEntity>;
+  private readonly cache = new SessionCache<UserEntity>(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS);
+  private readonly sql: string;
+  // Bumped by every sign-out, so a lookup that started before one never caches what it read.
+  private forgetEpoch = 0;
+
+  constructor(@Inject(JWT_SECRET) secret: string, dataSource: DataSource) {
+    // A KeyObject: given a string, jsonwebtoken first tries to parse it as a public key, on every call.
+    this.key = createSecretKey(Buffer.from(secret));
+    this.users = new EntityRows(dataSource, UserEntity);
+    this.sessions = new EntityRows(dataSource, SessionEntity);
+    const columns = this.users.columns(
+      'u',
+      dataSource
+        .getMetadata(UserEntity)
+        .columns.map((c) => c.propertyName as keyof UserEntity & string)
+        .filter((p) => p !== 'credits'),
+    );
+    this.sql =
+      `SELECT ${columns}, s.expires_at AS session_expires_at FROM sessions s INNER JOIN users u ON u.id = s.user_id ` +
+      'WHERE s.id = :sessionId AND s.user_id = :userId AND s.revoked_at IS NULL AND s.expires_at > :now';
+  }
+
+  /** The signed-in user of an Authorization header; null when it carries no bearer token. */
+  async authenticate(authorization: string | undefined): Promise<SignedInRequest | null> {
+    const token = bearerToken(authorization);
+    if (token === null) return null;
+    const { sub, sid } = this.verify(token);
+    const cached = this.cache.get(sid);
+    if (cached && cached.id === sub) return { user: cached, sessionId: sid };
+    const user = await this.lookUp(sub, sid);
+    if (!user) throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
+    return { user, sessionId: sid };
+  }
+
+  /** After the session was revoked in the database: this process stops accepting it now. */
+  forget(sessionId: string): void {
+    this.forgetEpoch++;
+    this.cache.delete(sessionId);
+  }
+
+  private verify(token: string): { sub: string; sid: string } {
+    let payload: JwtPayload | string;
+    try {
+      payload = verify(token, this.key, { algorithms: ['HS256'] });
+    } catch (error) {
+      throw new AuthException(
+        AuthErrorCode.SessionExpired,
+        error instanceof Error && error.name === 'TokenExpiredError'
+          ? 'Your session has expired. Please sign in again.'
+          : 'Your sign-in is not valid. Please sign in again.',
+      );
+    }
+    const { sub, sid } = typeof payload === 'object' ? payload : {};
+    if (typeof sub !== 'string' || typeof sid !== 'string')
+      throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
+    return { sub, sid };
+  }
+
+  private async lookUp(userId: string, sessionId: string): Promise<UserEntity | null> {
+    const epoch = this.forgetEpoch;
+    const [row] = await this.users.query(this.sql, { sessionId, userId, now: new Date() });
+    if (!row) return null;
+    const user = withoutBalance(this.users.hydrate(row));
+    if (epoch === this.forgetEpoch) {
+      const { expiresAt } = this.sessions.hydrate({ expires_at: row.session_expires_at });
+      this.cache.set(sessionId, user, expiresAt?.getTime());
+    }
+    return user;
+  }
+}
+
+/** passport-jwt's fromAuthHeaderAsBearerToken: the first two words, the first being `bearer` in any case. */
+function bearerToken(header: string | undefined): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /(\S+)\s+(\S+)/.exec(header);
+  return match && match[1]!.toLowerCase() === 'bearer' ? match[2]! : null;
+}
