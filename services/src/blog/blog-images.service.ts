@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { OBJECT_STORAGE, type ObjectStorage, type StoredObject } from '../storage/object-storage';
+import { StorageErrorCode, StorageException } from '../storage/storage.exception';
 import { checkImage, MAX_IMAGE_BYTES } from '../video/image-check';
 import { VideoErrorCode, VideoException } from '../video/video.exception';
 import { BlogErrorCode, BlogException } from './blog.exception';
@@ -15,13 +16,34 @@ const MAX_SIDE = 2400;
 /** Names the server chose: nothing a client sends reaches the file system. */
 export const BLOG_IMAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp)$/;
 
-/** Blog images: checked by their bytes, re-encoded without metadata, stored under DATA_DIR with our own names. */
+/** A stored blog image: a local file the API sends itself, or the object streamed from S3. */
+export type BlogImage = { dir: string; name: string } | StoredObject;
+
+/**
+ * Blog images: checked by their bytes, re-encoded without metadata, stored with our own names as
+ * `blog-images/<name>` (under DATA_DIR, or in the S3 bucket). They stay public at /api/blog/images/.
+ */
 @Injectable()
 export class BlogImagesService {
-  readonly dir: string;
+  private readonly dir: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
+  ) {
     this.dir = join(config.dataDir, 'blog-images');
+  }
+
+  /** `name` must already match BLOG_IMAGE_NAME. */
+  async find(name: string): Promise<BlogImage> {
+    const key = `blog-images/${name}`;
+    if (this.objects.localPath(key)) return { dir: this.dir, name };
+    return this.objects.get(key).catch((error: unknown) => {
+      if (error instanceof StorageException && error.code === StorageErrorCode.NotFound) {
+        throw new BlogException(BlogErrorCode.NotFound, 'Image not found');
+      }
+      throw error;
+    });
   }
 
   /** Reads the multipart field `image` and stores it; returns its public URL. */
@@ -40,8 +62,7 @@ export class BlogImagesService {
       throw new BlogException(BlogErrorCode.InvalidImage, 'Please upload a JPEG, PNG, GIF or WebP image');
     }
     const name = `${randomUUID()}.${kind.ext}`;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, name), await reencode(data, kind.ext));
+    await this.objects.put(`blog-images/${name}`, await reencode(data, kind.ext));
     return `/api/blog/images/${name}`;
   }
 

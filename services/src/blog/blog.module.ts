@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { StorageModule } from '../storage/storage.module';
 import { BlogAdminController } from './blog-admin.controller';
 import { BlogImagesService } from './blog-images.service';
 import { BlogPostEntity } from './blog-post.entity';
@@ -8,7 +9,7 @@ import { BlogController } from './blog.controller';
 import { BlogService } from './blog.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BlogPostEntity]), AuthModule],
+  imports: [TypeOrmModule.forFeature([BlogPostEntity]), AuthModule, StorageModule],
   controllers: [BlogController, BlogAdminController],
   providers: [BlogService, BlogImagesService],
   exports: [BlogService],

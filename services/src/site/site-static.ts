@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { REMOTE_FOLDERS, type AppConfig, type RemoteName } from '../config/app-config';
+import { s3BrowserOrigin } from '../storage/storage-origin';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const NEVER = 'no-store';
@@ -26,7 +27,7 @@ export async function registerStaticSite(app: NestFastifyApplication, config: Ap
       prefix: `/mfe/${REMOTE_FOLDERS[name]}/`,
     });
   }
-  // One instance only decorates the reply with sendFile (used for stored videos), whatever is built.
+  // One instance only decorates the reply with sendFile (stored videos and blog images on local storage), whatever is built.
   await app.register(fastifyStatic, { root: config.dataDir, serve: false, decorateReply: true });
   for (const mount of mounts) {
     if (!existsSync(mount.root)) {
@@ -55,6 +56,9 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   ].filter((origin) => origin !== new URL(config.siteUrl).origin);
   const googleSignIn = config.googleClientId ? ['https://accounts.google.com'] : [];
   const analytics = config.gaMeasurementId ? ['https://www.googletagmanager.com'] : [];
+  // Videos and posters from S3 are presigned URLs on the store's own origin (http for a local MinIO).
+  const storageOrigin = s3BrowserOrigin(config.storage);
+  const storageMedia = storageOrigin ? [storageOrigin] : [];
   const analyticsConnect = config.gaMeasurementId
     ? ['https://*.google-analytics.com', 'https://www.googletagmanager.com']
     : [];
@@ -67,8 +71,8 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     scriptSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analytics],
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins, ...googleSignIn],
     connectSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analyticsConnect],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    mediaSrc: ["'self'", 'blob:', 'https:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageMedia],
+    mediaSrc: ["'self'", 'blob:', 'https:', ...storageMedia],
     fontSrc: ["'self'", 'data:'],
     upgradeInsecureRequests: config.siteUrl.startsWith('https:') ? [] : null,
     frameSrc: [

@@ -13,7 +13,6 @@ import {
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { AppConfig } from '../config/app-config';
 import {
   checkKey,
   contentTypeOf,
@@ -200,14 +199,4 @@ export class S3ObjectStorage implements ObjectStorage {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return new StorageException(StorageErrorCode.Unavailable, `The file store could not handle ${key} (${reason})`);
   }
-}
-
-/**
- * The origin a browser is sent to for presigned reads from an S3-compatible server, for the CSP
- * (null on AWS: its https URLs are allowed already).
- */
-export function s3BrowserOrigin(storage: AppConfig['storage']): string | null {
-  if (storage.type !== 's3' || !storage.endpoint) return null;
-  const url = new URL(storage.endpoint);
-  return storage.forcePathStyle ? url.origin : `${url.protocol}//${storage.bucket}.${url.host}`;
 }

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JWT_SECRET } from '../auth/auth.tokens';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { runFfmpeg } from './ffmpeg.runner';
 
 export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster';
@@ -12,15 +13,34 @@ export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster';
 /** How long a video link stays valid; status and history replies hand out fresh ones. */
 export const VIDEO_LINK_SECONDS = 6 * 3600;
 
-/** Uploads and finished videos on local disk under DATA_DIR (provider links expire, so we keep our own copy). */
+/** How long a presigned S3 URL the API redirects to stays valid: long enough to start playing, no more. */
+export const PRESIGNED_SECONDS = 300;
+
+const FOLDER: Record<LinkKind, 'videos' | 'uploads'> = {
+  file: 'videos',
+  poster: 'videos',
+  upload: 'uploads',
+  'last-frame': 'uploads',
+};
+
+/** Where the API finds a task's file: a local file it sends itself, or a presigned URL it redirects to. */
+export type StoredFile = { dir: string; name: string } | { url: string };
+
+/**
+ * Uploads and finished videos (provider links expire, so we keep our own copy) in the object
+ * storage: `uploads/<name>` and `videos/<name>`, under DATA_DIR or in the S3 bucket. Task rows
+ * keep the bare names.
+ */
 @Injectable()
 export class VideoStorage {
+  /** Where local storage keeps each folder (the layout DATA_DIR has always had). */
   readonly uploadsDir: string;
   readonly videosDir: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(JWT_SECRET) private readonly secret: string,
+    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
   ) {
     this.uploadsDir = join(config.dataDir, 'uploads');
     this.videosDir = join(config.dataDir, 'videos');
@@ -28,42 +48,57 @@ export class VideoStorage {
 
   /** Stores an uploaded image: the first frame, or with `suffix` another one (the last frame). */
   async saveUpload(taskId: string, data: Buffer, ext: string, suffix = ''): Promise<string> {
-    await mkdir(this.uploadsDir, { recursive: true });
     const name = `${taskId}${suffix}.${ext}`;
-    await writeFile(join(this.uploadsDir, name), data);
+    await this.objects.put(`uploads/${name}`, data);
     return name;
   }
 
-  uploadPath(name: string): string {
-    return join(this.uploadsDir, name);
+  readUpload(name: string): Promise<Buffer> {
+    return this.objects.getBuffer(`uploads/${name}`);
   }
 
-  /** A temporary path in the videos folder; `commitVideo` moves it in place once complete. */
-  async incomingVideoPath(taskId: string): Promise<string> {
-    await mkdir(this.videosDir, { recursive: true });
-    return join(this.videosDir, `${taskId}.part`);
+  async discardUpload(name: string): Promise<void> {
+    await this.objects.delete(`uploads/${name}`);
   }
 
+  /** A local path for the provider to download into; `commitVideo` stores it (in the videos folder, or a temp folder for S3). */
+  incomingVideoPath(taskId: string): Promise<string> {
+    return this.objects.scratchPath(`videos/${taskId}.mp4`);
+  }
+
+  /**
+   * Stores the downloaded video and, while it is still a local file, cuts its poster (so S3 never
+   * sends it back for ffmpeg); the incoming file is gone afterwards.
+   */
   async commitVideo(taskId: string, incoming: string): Promise<string> {
     const name = `${taskId}.mp4`;
-    await rename(incoming, join(this.videosDir, name));
+    await this.cutPoster(taskId, incoming);
+    await this.objects.putFile(`videos/${name}`, incoming, { move: true });
     return name;
   }
 
-  /** A JPEG still from 2 s into the video, or null when ffmpeg cannot read it (the video plays all the same). */
-  async makePoster(taskId: string, videoName: string): Promise<string | null> {
+  /** The poster `commitVideo` cut, or null when ffmpeg could not read the video (it plays all the same). */
+  async makePoster(taskId: string, _videoName: string): Promise<string | null> {
     const name = `${taskId}.jpg`;
-    const args = ['-y', '-ss', '2', '-i', join(this.videosDir, videoName), '-frames:v', '1', '-vf', 'scale=640:-2'];
-    try {
-      await runFfmpeg([...args, join(this.videosDir, name)], { durationSeconds: 1, timeoutMs: 15_000 });
-      return name;
-    } catch {
-      return null;
-    }
+    return (await this.objects.exists(`videos/${name}`)) ? name : null;
   }
 
+  /** Removes a local temporary file (a download that failed half-way). */
   async discard(path: string): Promise<void> {
     await rm(path, { force: true });
+  }
+
+  /** The task's stored file of this kind: sent from local disk, or through a presigned URL for a while. */
+  async locate(kind: LinkKind, taskId: string, name: string): Promise<StoredFile> {
+    const folder = FOLDER[kind];
+    const key = `${folder}/${name}`;
+    if (this.objects.localPath(key)) return { dir: folder === 'videos' ? this.videosDir : this.uploadsDir, name };
+    const url = await this.objects.readUrl(key, {
+      expiresInSeconds: PRESIGNED_SECONDS,
+      contentDisposition: kind === 'file' ? `inline; filename="ai-video-${taskId}.mp4"` : undefined,
+      cacheControl: `private, max-age=${PRESIGNED_SECONDS}`,
+    });
+    return { url: url! };
   }
 
   /**
@@ -80,6 +115,19 @@ export class VideoStorage {
     const expected = Buffer.from(this.signature(kind, taskId, exp));
     const given = Buffer.from(sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** A JPEG still from 2 s in; a video ffmpeg cannot read simply gets none. */
+  private async cutPoster(taskId: string, video: string): Promise<void> {
+    const key = `videos/${taskId}.jpg`;
+    const still = await this.objects.scratchPath(key);
+    const args = ['-y', '-ss', '2', '-i', video, '-frames:v', '1', '-vf', 'scale=640:-2', still];
+    try {
+      await runFfmpeg(args, { durationSeconds: 1, timeoutMs: 15_000 });
+      await this.objects.putFile(key, still, { move: true });
+    } catch {
+      await rm(still, { force: true });
+    }
   }
 
   private signature(kind: LinkKind, taskId: string, exp: number): string {

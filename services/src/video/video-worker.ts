@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, In, IsNull, LessThan, Not, Or } from 'typeorm';
@@ -189,7 +188,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async readImage(name: string | null, mimeType: string | null): Promise<ProviderImage | null> {
-    return name ? { data: await readFile(this.storage.uploadPath(name)), mimeType: mimeType ?? 'image/png' } : null;
+    return name ? { data: await this.storage.readUpload(name), mimeType: mimeType ?? 'image/png' } : null;
   }
 
   private async complete(task: VideoTaskEntity): Promise<void> {

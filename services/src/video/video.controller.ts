@@ -10,15 +10,22 @@ import { CallbackQuerySchema, type CallbackQueryDto } from './dto/callback-query
 import { FileQuerySchema, HistoryQuerySchema, type FileQueryDto, type HistoryQueryDto } from './dto/history-query.dto';
 import { readGenerateForm } from './generate-form';
 import { VideoService } from './video.service';
-import { VideoStorage } from './video-storage';
+import { VideoStorage, type StoredFile } from './video-storage';
 
 /**
  * A file for its owner or a signed link's holder only: `private`, and never kept past the link's expiry
  * (`exp`, in seconds). sendFile's own Cache-Control (public) is turned off, or it would replace ours.
+ * From S3, a redirect to a short-lived presigned URL, never cached (it would outlive the URL).
  */
-async function sendPrivateFile(reply: FastifyReply, name: string, dir: string, maxAge: number, exp?: number) {
+async function sendPrivateFile(reply: FastifyReply, file: StoredFile, maxAge: number, exp?: number) {
+  if ('url' in file) {
+    await reply.header('Cache-Control', 'private, no-store').redirect(file.url, 302);
+    return;
+  }
   const left = exp === undefined ? maxAge : Math.min(maxAge, Math.max(0, exp - Math.floor(Date.now() / 1000)));
-  await reply.header('Cache-Control', `private, max-age=${left}`).sendFile(name, dir, { cacheControl: false });
+  await reply
+    .header('Cache-Control', `private, max-age=${left}`)
+    .sendFile(file.name, file.dir, { cacheControl: false });
 }
 
 @ApiTags('video')
@@ -78,7 +85,7 @@ export class VideoController {
   ): Promise<void> {
     const name = await this.video.fileFor('file', taskId, user, query.exp, query.sig);
     reply.header('Content-Disposition', `inline; filename="ai-video-${taskId}.mp4"`);
-    await sendPrivateFile(reply, name, this.storage.videosDir, 3600, query.exp);
+    await sendPrivateFile(reply, await this.storage.locate('file', taskId, name), 3600, query.exp);
   }
 
   /** A still of the finished video, shown before it plays. */
@@ -91,7 +98,7 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('poster', taskId, user, query.exp, query.sig);
-    await sendPrivateFile(reply, name, this.storage.videosDir, 3600, query.exp);
+    await sendPrivateFile(reply, await this.storage.locate('poster', taskId, name), 3600, query.exp);
   }
 
   /** The task's uploaded image, for a provider that fetches images by URL (kie.ai), through a signed link. */
@@ -104,7 +111,7 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('upload', taskId, user, query.exp, query.sig);
-    await sendPrivateFile(reply, name, this.storage.uploadsDir, 600, query.exp);
+    await sendPrivateFile(reply, await this.storage.locate('upload', taskId, name), 600, query.exp);
   }
 
   /** The task's last frame (image mode), like `upload`. */
@@ -117,6 +124,6 @@ export class VideoController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('last-frame', taskId, user, query.exp, query.sig);
-    await sendPrivateFile(reply, name, this.storage.uploadsDir, 600, query.exp);
+    await sendPrivateFile(reply, await this.storage.locate('last-frame', taskId, name), 600, query.exp);
   }
 }

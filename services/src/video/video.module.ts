@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
+import { StorageModule } from '../storage/storage.module';
 import { createVideoProvider } from './providers/create-video-provider';
 import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
@@ -17,7 +18,7 @@ import { VideoTaskEntity } from './video-task.entity';
 import { VideoWorker } from './video-worker';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule],
+  imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule, StorageModule],
   controllers: [VideoController],
   providers: [
     VideoService,

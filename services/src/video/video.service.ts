@@ -182,8 +182,7 @@ export class VideoService {
         .catch((error: unknown) => this.logger.warn(`could not schedule ${taskId}: ${String(error)}`));
       return { taskId, remainingCredits };
     } catch (error) {
-      for (const path of [imagePath, lastFramePath])
-        if (path) await this.storage.discard(this.storage.uploadPath(path));
+      for (const path of [imagePath, lastFramePath]) if (path) await this.storage.discardUpload(path);
       // The same request arrived twice at once: the other one created the task and paid for it.
       const replayed =
         clientKey && isUniqueViolation(error) ? await this.findByClientKey(user.id, clientKey, requestHash) : null;
