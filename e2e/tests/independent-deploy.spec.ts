@@ -26,7 +26,8 @@ function fingerprint(): Record<string, string> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else {
+      // `tsc -b` (npm run typecheck) keeps its incremental state there; it is not a build output.
+      else if (!entry.name.endsWith('.tsbuildinfo')) {
         const hash = createHash('sha256').update(readFileSync(full)).digest('hex');
         prints[full.slice(repoRoot.length + 1)] = `${hash} ${statSync(full).mtimeMs}`;
       }
