@@ -1,14 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { LocalObjectStorage } from '../src/storage/local.storage';
 import type { ObjectStorage } from '../src/storage/object-storage';
 import { S3ObjectStorage } from '../src/storage/s3.storage';
 import { StorageErrorCode, StorageException } from '../src/storage/storage.exception';
 import { startFakeS3, type FakeS3 } from './support/fake-s3';
+import { multipart } from './support/multipart';
+import { devSignIn, type SignedIn } from './support/sign-in';
+import { databaseKinds } from './support/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+import { videoClient } from './support/video-client';
 
 jest.setTimeout(60_000);
 
@@ -224,4 +231,142 @@ describe.each(['local', 's3'] as const)('object storage contract: %s', (kind) =>
       down.onApplicationShutdown();
     });
   }
+});
+
+describe.each(databaseKinds())('the site on STORAGE=s3 (%s)', (kind) => {
+  let s3: FakeS3;
+  let t: TestApp;
+  let bucket: S3Client;
+  let admin: SignedIn;
+  let editor: SignedIn;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    bucket = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    // On MySQL with Redis too, as many machines run it: the worker reads uploads back from the bucket.
+    const redis =
+      kind === 'mysql' && process.env.TEST_REDIS_URL
+        ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `veo3s3test${Date.now()}` }
+        : {};
+    t = await createTestApp(kind, {
+      ...s3.env,
+      ...redis,
+      ADMIN_EMAILS: 'admin@example.com',
+      BLOG_ADMIN_EMAILS: 'editor@example.com',
+      SIGNIN_RATE_LIMIT: '1000',
+      GENERATE_RATE_LIMIT: '1000',
+      VIDEO_POLL_INTERVAL_MS: '100',
+    });
+    admin = await devSignIn(t.app, 'admin@example.com');
+    editor = await devSignIn(t.app, 'editor@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+    bucket?.destroy();
+    await s3?.close();
+  });
+
+  const keys = async (prefix: string) =>
+    ((await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map(
+      (o) => o.Key,
+    );
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const image = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: '#2288cc' } })
+      .png()
+      .toBuffer();
+
+  it('renders an image-mode video into the bucket and lets only its owner read it, through presigned URLs', async () => {
+    const api = videoClient(t, admin);
+    const owner = await api.userWith('owner@example.com', 500);
+    const res = await api.generate({ prompt: 'a slow zoom on a blue card', model: 'veo3-fast-frames' }, owner, {
+      image: { data: await image(), filename: 'card.png', type: 'image/png' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { taskId } = res.json().data;
+    expect(await keys('uploads/')).toEqual([`uploads/${taskId}.png`]);
+
+    const done = await api.waitFor(owner, taskId, ['completed', 'failed'], 50_000);
+    expect(done).toMatchObject({ status: 'completed', error_message: null });
+    expect((await keys('videos/')).sort()).toEqual([`videos/${taskId}.jpg`, `videos/${taskId}.mp4`]);
+
+    // The signed link a <video> element uses: a redirect to a presigned GET that plain fetch can follow.
+    const link = await get(done.result_url);
+    expect(link.statusCode).toBe(302);
+    expect(link.headers['cache-control']).toBe('private, no-store');
+    const presigned = String(link.headers.location);
+    expect(presigned.startsWith(`${s3.endpoint}/${s3.bucket}/videos/${taskId}.mp4?`)).toBe(true);
+    expect(new URL(presigned).searchParams.get('X-Amz-Expires')).toBe('300');
+    const video = await fetch(presigned);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-disposition')).toBe(`inline; filename="ai-video-${taskId}.mp4"`);
+    const bytes = Buffer.from(await video.arrayBuffer());
+    expect(bytes.subarray(4, 8).toString()).toBe('ftyp');
+    expect(bytes.length).toBeGreaterThan(10_000);
+
+    const poster = await fetch(String((await get(done.poster_url)).headers.location));
+    expect(poster.status).toBe(200);
+    expect((await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).format).toBe('jpeg');
+
+    // By header: the owner is redirected too; another user and a forged link get no URL at all.
+    expect((await get(`/api/video/file/${taskId}`, owner.auth)).statusCode).toBe(302);
+    const other = await api.userWith('other@example.com', 0);
+    const refused = await get(`/api/video/file/${taskId}`, other.auth);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers.location).toBeUndefined();
+    const forged = await get(done.result_url.replace(/sig=[^&]+/, 'sig=forged'));
+    expect(forged.statusCode).not.toBe(302);
+    expect(forged.headers.location).toBeUndefined();
+
+    // Nothing stays on local disk: the render, the download and the poster were temporary.
+    for (const folder of ['videos', 'uploads', 'tmp', 'renders']) {
+      const dir = join(t.config.dataDir, folder);
+      expect([folder, existsSync(dir) ? readdirSync(dir) : []]).toEqual([folder, []]);
+    }
+  });
+
+  it('a generation refused for credits leaves no upload in the bucket', async () => {
+    const api = videoClient(t, admin);
+    const poor = await api.userWith('poor@example.com', 0);
+    const before = await keys('uploads/');
+    const res = await api.generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, poor, {
+      image: { data: await image(), filename: 'a.png', type: 'image/png' },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(await keys('uploads/')).toEqual(before);
+  });
+
+  it('blog images go to the bucket and stay public at the same URL, cached for a year', async () => {
+    const form = multipart({}, { image: { data: await image(), filename: 'a.png', type: 'image/png' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog/upload-image',
+      headers: { ...form.headers, ...editor.auth },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().imageUrl;
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    expect(url).toMatch(/^\/api\/blog\/images\/[0-9a-f-]{36}\.png$/);
+    expect(await keys('blog-images/')).toContain(`blog-images/${name}`);
+    expect(existsSync(join(t.config.dataDir, 'blog-images', name))).toBe(false);
+
+    const served = await get(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
+    const again = await get(url, { 'if-none-match': String(served.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    const missing = await get(`/api/blog/images/${randomUUID()}.png`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, message: 'Image not found' });
+  });
 });
