@@ -11,6 +11,7 @@ import { BillingModule } from './billing/billing.module';
 import { BlogModule } from './blog/blog.module';
 import { SiteModule } from './site/site.module';
 import { servesApi, servesPages } from './roles/role-gate';
+import { SchedulingModule } from './scheduling/scheduling.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -27,7 +28,13 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, ...featureModules(config.role)],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        SchedulingModule,
+        HealthModule,
+        ...featureModules(config.role),
+      ],
     };
   }
 }

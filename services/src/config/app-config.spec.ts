@@ -87,6 +87,12 @@ describe('loadConfig', () => {
     expect(problems({ MIGRATE_ON_BOOT: 'later' })).toEqual([expect.stringMatching(/^MIGRATE_ON_BOOT: /)]);
   });
 
+  it('sweeps stalled tasks every 30 s unless TASK_SWEEP_S says otherwise', () => {
+    expect(loadConfig({}).video.sweepSeconds).toBe(30);
+    expect(loadConfig({ TASK_SWEEP_S: '2' }).video.sweepSeconds).toBe(2);
+    expect(problems({ TASK_SWEEP_S: '0' })).toEqual([expect.stringMatching(/^TASK_SWEEP_S: /)]);
+  });
+
   it('lists every problem at once', () => {
     expect(problems({ PORT: 'x', SITE_URL: 'y' })).toHaveLength(2);
   });

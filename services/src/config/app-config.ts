@@ -96,6 +96,7 @@ const envSchema = z.object({
   KIE_BASE_URL: optionalUrl,
   GENERATION_TIMEOUT_S: int(900, 30),
   VIDEO_POLL_INTERVAL_MS: int(1000, 10, 60_000),
+  TASK_SWEEP_S: int(30, 1, 3600),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -170,6 +171,8 @@ export interface AppConfig {
     timeoutSeconds: number;
     /** First wait between provider polls; it doubles up to 15 s. */
     pollIntervalMs: number;
+    /** How often one process (of all of them) frees dead workers' leases and reschedules stalled tasks. */
+    sweepSeconds: number;
   };
   storage:
     | { type: 'local' }
@@ -306,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       kieBaseUrl: e.KIE_BASE_URL ?? null,
       timeoutSeconds: e.GENERATION_TIMEOUT_S,
       pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
+      sweepSeconds: e.TASK_SWEEP_S,
     },
     storage:
       e.STORAGE === 's3'

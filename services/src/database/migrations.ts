@@ -5,6 +5,7 @@ import { Billing1763683500000 } from './migrations/1763683500000-billing';
 import { VideoOptions1763683600000 } from './migrations/1763683600000-video-options';
 import { Blog1763683700000 } from './migrations/1763683700000-blog';
 import { VideoRequestHash1763683800000 } from './migrations/1763683800000-video-request-hash';
+import { WorkersAndScheduleLeases1763683900000 } from './migrations/1763683900000-workers-and-schedule-leases';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   VideoOptions1763683600000,
   Blog1763683700000,
   VideoRequestHash1763683800000,
+  WorkersAndScheduleLeases1763683900000,
 ];

@@ -93,6 +93,10 @@ export class VideoTaskEntity {
   @Column({ name: 'locked_until', type: 'datetime', precision: 3, nullable: true })
   lockedUntil: Date | null;
 
+  /** The worker (its WorkerIdentity id) that finished the task, for operators. */
+  @Column({ name: 'finished_by', type: 'varchar', length: 36, nullable: true })
+  finishedBy: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan, Not, Or } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, Or } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction } from '../database/transaction';
+import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
+import { WorkerEntity } from '../scheduling/worker.entity';
+import { WorkerIdentity } from '../scheduling/worker-identity';
 import {
   ModelUnavailableError,
   ProviderError,
@@ -20,26 +21,18 @@ import { VideoStorage } from './video-storage';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 import type { VideoModelId } from '../catalogue/catalogue';
 
-/** How long one step may hold a task before another worker may take it over (a crashed worker's lease runs out). */
+/**
+ * How long a task's lease lasts unless its holder's heartbeat extends it; a worker that stops
+ * beating has its leases freed sooner, by the sweep.
+ */
 export const LEASE_MS = 60_000;
 const MAX_RETRIES = 6;
 const LOCAL_POLL_MS = 400;
-/** How often the worker looks for unfinished tasks that nothing has scheduled (a lost job, a failed enqueue). */
-const SWEEP_MS = 30_000;
+/** The run-once job that frees dead workers' leases and reschedules stalled tasks (and, through them, timeouts). */
+export const SWEEP_JOB = 'video-sweep';
 /** What the user reads when the provider's model went away under their task (the operators get a log line). */
 export const MODEL_GONE_MESSAGE =
   'The video model is not available right now, so this video could not be made. Your credits have been refunded.';
-
-/** Whether a process of this machine still runs (our own pid counts as gone: it belonged to a previous life). */
-function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Delay before the next poll: quick at first, then backing off to 15 s (providers take minutes). */
 export function pollDelayMs(polls: number, firstMs: number): number {
@@ -50,13 +43,13 @@ export function pollDelayMs(polls: number, firstMs: number): number {
  * Moves tasks along: submit to the provider, poll with backoff, copy the finished video into
  * storage, or fail and refund exactly once. Each step runs under a lease on the task row, so a
  * task is never worked on by two workers at once, and unfinished tasks are picked up after a restart.
+ * Leases name this process's WorkerIdentity; its heartbeat keeps them, and the sweep (run by one
+ * process of all, every TASK_SWEEP_S) frees those of workers whose heartbeat stopped.
  */
 @Injectable()
 export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(VideoWorker.name);
-  private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly polls = new Map<string, number>();
-  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,41 +59,76 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly credits: CreditsService,
     private readonly storage: VideoStorage,
     private readonly availability: VideoAvailability,
+    private readonly identity: WorkerIdentity,
+    private readonly scheduler: RunOnceScheduler,
   ) {}
 
+  private get workerId(): string {
+    return this.identity.id;
+  }
+
+  private get running(): boolean {
+    return this.config.role === 'all' || this.config.role === 'worker';
+  }
+
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.role !== 'all' && this.config.role !== 'worker') return;
+    if (!this.running) return;
+    // Registered before the first claim, so no sweep can take our fresh leases for a dead worker's.
+    await this.identity.start();
+    this.identity.onBeat(() => this.extendLeases());
     await this.queue.start((taskId) => this.step(taskId));
-    await this.releaseLeasesOfDeadLocalWorkers();
+    await this.releaseLeasesOfDeadWorkers();
     await this.resumeUnfinished();
-    this.sweeper = setInterval(() => void this.resumeUnfinished(SWEEP_MS).catch(() => undefined), SWEEP_MS);
-    this.sweeper.unref();
+    const sweepMs = this.config.video.sweepSeconds * 1000;
+    this.scheduler.every(SWEEP_JOB, sweepMs, () => this.sweep(sweepMs));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.sweeper);
+    if (!this.running) return;
+    await this.scheduler.stop();
     await this.queue.stop();
     // Hand our leases back so another worker can go on at once.
     await this.dataSource
       .getRepository(VideoTaskEntity)
       .update({ lockedBy: this.workerId }, { lockedBy: null, lockedUntil: null });
+    await this.identity.stop();
+  }
+
+  /** The periodic sweep, in one process of all: dead workers' leases, stalled tasks, old worker rows. */
+  async sweep(idleMs: number): Promise<void> {
+    await this.releaseLeasesOfDeadWorkers();
+    await this.resumeUnfinished(idleMs);
+    await this.identity.forgetLongDead();
   }
 
   /**
-   * A worker that crashed on this machine leaves leases that would block its tasks for up to
-   * LEASE_MS; its process is gone, so they are released at once (other machines' leases just expire).
+   * Frees the leases of workers whose heartbeat stopped (crashed, killed, cut off), so their tasks
+   * go on long before the lease would run out. One statement: a worker that registers meanwhile is
+   * judged on its row as it is then.
    */
-  async releaseLeasesOfDeadLocalWorkers(): Promise<void> {
-    const repository = this.dataSource.getRepository(VideoTaskEntity);
-    const held = await repository.find({
-      select: { id: true, lockedBy: true },
-      where: { status: In(UNFINISHED), lockedBy: Not(IsNull()) },
-    });
-    for (const task of held) {
-      const [host, pid] = (task.lockedBy ?? '').split(':');
-      if (host !== hostname() || task.lockedBy === this.workerId || isProcessAlive(Number(pid))) continue;
-      await repository.update({ id: task.id, lockedBy: task.lockedBy! }, { lockedBy: null, lockedUntil: null });
-    }
+  async releaseLeasesOfDeadWorkers(): Promise<number> {
+    const live = this.dataSource
+      .createQueryBuilder()
+      .select('w.id')
+      .from(WorkerEntity, 'w')
+      .where('w.heartbeat_at > :deadBefore');
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .update(VideoTaskEntity)
+      .set({ lockedBy: null, lockedUntil: null })
+      .where('status IN (:...unfinished)', { unfinished: UNFINISHED })
+      .andWhere('locked_by IS NOT NULL')
+      .andWhere(`locked_by NOT IN (${live.getQuery()})`, { deadBefore: WorkerIdentity.deadBefore() })
+      .execute();
+    if (affected) this.logger.warn(`freed ${affected} task lease(s) of workers whose heartbeat stopped`);
+    return affected ?? 0;
+  }
+
+  /** With each heartbeat: the leases this worker holds last another LEASE_MS. */
+  private async extendLeases(): Promise<void> {
+    await this.dataSource
+      .getRepository(VideoTaskEntity)
+      .update({ lockedBy: this.workerId, status: In(UNFINISHED) }, { lockedUntil: new Date(Date.now() + LEASE_MS) });
   }
 
   /**
@@ -206,6 +234,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
           posterPath,
           statusMessage: 'Your video is ready',
           finishedAt: new Date(),
+          finishedBy: this.workerId,
           lockedBy: null,
           lockedUntil: null,
         },
@@ -229,6 +258,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
           errorMessage: message.slice(0, 500),
           statusMessage: null,
           finishedAt: new Date(),
+          finishedBy: this.workerId,
           lockedBy: null,
           lockedUntil: null,
         },

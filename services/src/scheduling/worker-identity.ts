@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, LessThan } from 'typeorm';
+import { WorkerEntity } from './worker.entity';
+
+/** How often a worker says it is alive. */
+export const HEARTBEAT_MS = 5_000;
+/** A worker silent this long (several missed beats) is dead: its task leases are freed. */
+export const DEAD_AFTER_MS = 20_000;
+/** Rows of dead workers are kept this long for operators, then deleted. */
+const FORGET_AFTER_MS = 24 * 3600_000;
+
+/**
+ * This process's identity as a worker: a random UUID (two containers with one hostname and pid
+ * cannot share it) with a heartbeat row in `workers`, renewed every HEARTBEAT_MS. Task leases name
+ * it; a lease whose holder stopped beating is freed (see VideoWorker), never judged by a pid.
+ */
+@Injectable()
+export class WorkerIdentity {
+  readonly id = randomUUID();
+  private readonly logger = new Logger(WorkerIdentity.name);
+  private readonly beatListeners: (() => Promise<void>)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Registers this worker (idempotent) and starts its heartbeat. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      const now = new Date();
+      await this.workers().insert({
+        id: this.id,
+        hostname: hostname().slice(0, 255),
+        pid: process.pid,
+        startedAt: now,
+        heartbeatAt: now,
+      });
+      this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
+      this.timer.unref();
+    })();
+    return this.started;
+  }
+
+  /** Runs `listener` with every heartbeat (e.g. to extend the leases this worker holds). */
+  onBeat(listener: () => Promise<void>): void {
+    this.beatListeners.push(listener);
+  }
+
+  /** Stops beating and removes this worker's row: its leases are no longer protected by it. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    if (!this.started) return;
+    await this.workers().delete({ id: this.id });
+  }
+
+  /** The moment before which a last heartbeat means the worker is dead. */
+  static deadBefore(now = Date.now()): Date {
+    return new Date(now - DEAD_AFTER_MS);
+  }
+
+  /** Deletes the rows of workers dead for a long time. */
+  async forgetLongDead(): Promise<number> {
+    const { affected } = await this.workers().delete({ heartbeatAt: LessThan(new Date(Date.now() - FORGET_AFTER_MS)) });
+    return affected ?? 0;
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      const { affected } = await this.workers().update({ id: this.id }, { heartbeatAt: new Date() });
+      // Our row was deleted (taken for dead during a long stall): register again.
+      if (!affected) {
+        const now = new Date();
+        await this.workers().insert({
+          id: this.id,
+          hostname: hostname().slice(0, 255),
+          pid: process.pid,
+          startedAt: now,
+          heartbeatAt: now,
+        });
+      }
+      for (const listener of this.beatListeners) await listener();
+    } catch (error) {
+      this.logger.warn(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private workers() {
+    return this.dataSource.getRepository(WorkerEntity);
+  }
+}
