@@ -249,7 +249,7 @@ describe.each(databaseKinds())('the site on STORAGE=s3 (%s)', (kind) => {
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
     // On MySQL with Redis too, as many machines run it: the worker reads uploads back from the bucket.
-    const redis =
+    const redis: Record<string, string> =
       kind === 'mysql' && process.env.TEST_REDIS_URL
         ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `veo3s3test${Date.now()}` }
         : {};
