@@ -10,6 +10,8 @@ import { registerApiNoStore } from './common/api-cache-control';
 import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
 import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { registerApiNotFound } from './common/api-not-found';
+import { loggerOptions, registerRequestLog } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
 import { registerSecurityHeaders, securityHeaders } from './site/security-headers';
@@ -28,8 +30,8 @@ function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
 
 export function createAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
-    // Structured JSON request logs from Fastify's pino logger.
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Structured JSON logs from Fastify's pino logger, one line per request (registerRequestLog).
+    ...loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
     bodyLimit: JSON_BODY_LIMIT,
@@ -59,6 +61,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   registerRouteBodyLimits(fastify);
   registerSecurityHeaders(fastify, config);
   registerApiNoStore(fastify);
+  registerRequestLog(fastify);
+  registerApiNotFound(fastify);
   // Before the blog fast path, which answers early; after the security headers, so a 404 carries them.
   registerRoleGate(fastify, config.role);
   // After the security headers, so cached blog replies carry them too.

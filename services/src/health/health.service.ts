@@ -13,6 +13,8 @@ export interface HealthReport {
 
 @Injectable()
 export class HealthService {
+  private probe: Promise<void> | null = null;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly video: VideoAvailability,
@@ -23,6 +25,20 @@ export class HealthService {
    * the probe; and what the video provider's model check last found, which never fails the probe.
    */
   async check(): Promise<HealthReport> {
+    try {
+      // Probes that arrive while one round trip is under way share it, rather than queue behind it.
+      await (this.probe ??= this.roundTrip().finally(() => (this.probe = null)));
+    } catch (error) {
+      throw new HealthException(
+        HealthErrorCode.DatabaseDown,
+        `Database unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const video = this.video.health();
+    return { status: video.status, video };
+  }
+
+  private async roundTrip(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -31,15 +47,8 @@ export class HealthService {
           timer = setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS);
         }),
       ]);
-    } catch (error) {
-      throw new HealthException(
-        HealthErrorCode.DatabaseDown,
-        `Database unavailable: ${error instanceof Error ? error.message : String(error)}`,
-      );
     } finally {
       clearTimeout(timer);
     }
-    const video = this.video.health();
-    return { status: video.status, video };
   }
 }
