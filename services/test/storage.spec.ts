@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -213,6 +213,19 @@ describe.each(['local', 's3'] as const)('object storage contract: %s', (kind) =>
       const expired = await fetch(url!);
       expect(expired.status).toBe(403);
       expect(await expired.text()).toContain('Request has expired');
+    });
+
+    it('removes temporary files a stopped process left behind, and only old ones', async () => {
+      const s3storage = storage as S3ObjectStorage;
+      const old = await s3storage.scratchPath('videos/old.mp4');
+      const young = await s3storage.scratchPath('videos/young.mp4');
+      await writeFile(old, 'half a download');
+      await writeFile(young, 'a download under way');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      await utimes(old, twoHoursAgo, twoHoursAgo);
+      expect(await s3storage.sweepLeftovers()).toBe(1);
+      expect([existsSync(old), existsSync(young)]).toEqual([false, true]);
+      await rm(young);
     });
 
     it('a store that does not answer is a clear Unavailable (503), not a hang', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +38,9 @@ export interface S3ObjectStorageOptions {
   tempDir: string;
 }
 
+/** Temporary files older than this are left over from a process that stopped mid-way. */
+const LEFTOVER_MS = 60 * 60 * 1000;
+
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
@@ -66,6 +69,24 @@ export class S3ObjectStorage implements ObjectStorage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
     });
+    void this.sweepLeftovers();
+  }
+
+  /**
+   * Removes temporary files a stopped process left behind. Only old ones: other processes may
+   * share the folder, and their files are young. Returns how many went.
+   */
+  async sweepLeftovers(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.tempDir).catch(() => [])) {
+      const path = join(this.tempDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && info.mtimeMs < now - LEFTOVER_MS) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   localPath(): null {
