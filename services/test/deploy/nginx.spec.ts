@@ -1,0 +1,251 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { freePort } from '../support/video-client';
+import { readRepoFile, REMOTE_FOLDERS } from './deploy-files';
+
+// The nginx configurations of the images and of docker compose's gateway, run on the machine's nginx
+// (Debian's; the images use nginx-unprivileged, whose nginx.conf includes conf.d/*.conf the same way).
+
+function nginxBinary(): string {
+  const found = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin']
+    .map((dir) => join(dir, 'nginx'))
+    .find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      "nginx is not installed, so the images' nginx configurations cannot be run: apt-get install -y nginx (.ci/run installs it)",
+    );
+  }
+  return found;
+}
+
+interface RunningNginx {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Runs one `server` block (a conf.d file) in a private nginx on a free port, with its own temp paths. */
+async function startNginx(serverConf: string, dir: string): Promise<RunningNginx> {
+  const port = await freePort();
+  const conf = join(dir, 'nginx.conf');
+  mkdirSync(join(dir, 'temp'), { recursive: true, mode: 0o777 });
+  writeFileSync(join(dir, 'server.conf'), serverConf.replace(/listen 8080;/, `listen 127.0.0.1:${port};`));
+  writeFileSync(
+    conf,
+    [
+      // As root (CI), workers would switch to nobody, who cannot read the test's private folder.
+      process.getuid?.() === 0 ? 'user root root;' : '',
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 64; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/temp/${t};`),
+      `  include ${dir}/server.conf;`,
+      '}',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(nginxBinary(), ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx refused the configuration:\n${stderr}`);
+    const up = await get(port, '/', {}).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (i > 100) throw new Error(`nginx did not start:\n${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A raw HTTP request (no automatic decompression), so Content-Encoding is seen as sent. */
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: Buffer,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('docker/nginx/remote.conf (the static image of one remote)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-nginx-remote-'));
+  const manifest = JSON.stringify({ id: 'blog', metaData: { publicPath: 'auto' }, padding: 'x'.repeat(2000) });
+  let nginx: RunningNginx;
+
+  beforeAll(async () => {
+    const html = join(dir, 'html');
+    const file = (path: string, content: string | Buffer) => {
+      mkdirSync(join(html, path, '..'), { recursive: true, mode: 0o755 });
+      writeFileSync(join(html, path), content);
+    };
+    // What the static Dockerfile copies: the remote's dist under /mfe/<folder>/, .gz beside large files.
+    file('mfe/blog/mf-manifest.json', manifest);
+    file('mfe/blog/mf-manifest.json.gz', gzipSync(manifest));
+    file('mfe/blog/remoteEntry.js', 'var blog;');
+    file('mfe/blog/assets/post.abcdef1234.js', 'export {};');
+    const conf = readRepoFile('docker/nginx/remote.conf').replace('root /usr/share/nginx/html;', `root ${html};`);
+    if (!conf.includes(`root ${html};`)) throw new Error('remote.conf no longer serves /usr/share/nginx/html');
+    nginx = await startNginx(conf, dir);
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps hashed assets forever and never caches the entry files that name them', async () => {
+    const asset = await get(nginx.port, '/mfe/blog/assets/post.abcdef1234.js', {});
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    for (const entry of ['/mfe/blog/mf-manifest.json', '/mfe/blog/remoteEntry.js']) {
+      const reply = await get(nginx.port, entry, {});
+      expect([entry, reply.status, reply.headers['cache-control']]).toEqual([entry, 200, 'no-store']);
+    }
+    // A shell on another origin may fetch the manifest.
+    expect(asset.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('sends the precompressed file to a client that accepts gzip, the plain one otherwise', async () => {
+    const zipped = await get(nginx.port, '/mfe/blog/mf-manifest.json', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(zipped.body.length).toBeLessThan(manifest.length / 4);
+    const plain = await get(nginx.port, '/mfe/blog/mf-manifest.json', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(manifest);
+  });
+
+  it('answers the health probe, and 404 for anything it does not hold (no page fallback)', async () => {
+    const health = await get(nginx.port, '/api/health', {});
+    expect([health.status, JSON.parse(health.body.toString())]).toEqual([200, { status: 'ok' }]);
+    expect((await get(nginx.port, '/mfe/blog/assets/missing.0000000000.js', {})).status).toBe(404);
+    expect((await get(nginx.port, '/mfe/billing/mf-manifest.json', {})).status).toBe(404);
+    expect((await get(nginx.port, '/pricing', {})).status).toBe(404);
+  });
+});
+
+describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-nginx-gateway-'));
+  const upstreams = new Map<string, Server>();
+  let nginx: RunningNginx;
+
+  beforeAll(async () => {
+    // One fake per upstream, answering its own name, the path and the headers it was given.
+    let conf = readRepoFile('docker/nginx/gateway.conf');
+    const names = [...new Set([...conf.matchAll(/proxy_pass http:\/\/([\w-]+):\d+;/g)].map((m) => m[1]!))];
+    for (const name of names) {
+      const server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ name, url: req.url, headers: req.headers }));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      upstreams.set(name, server);
+      const { port } = server.address() as AddressInfo;
+      conf = conf.replace(new RegExp(`proxy_pass http://${name}:\\d+;`, 'g'), `proxy_pass http://127.0.0.1:${port};`);
+    }
+    nginx = await startNginx(conf, dir);
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all([...upstreams.values()].map((s) => new Promise((resolve) => s.close(resolve))));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const via = async (path: string, headers: Record<string, string> = {}) => {
+    const reply = await get(nginx.port, path, { host: 'veo3.localhost:8080', ...headers });
+    expect([path, reply.status]).toEqual([path, 200]);
+    return JSON.parse(reply.body.toString()) as { name: string; url: string; headers: IncomingHttpHeaders };
+  };
+
+  it('routes /api to the API, /mfe/<folder>/ to each remote, the bucket to MinIO, the rest to the shell', async () => {
+    expect(upstreams.size).toBeGreaterThanOrEqual(7);
+    expect((await via('/api/health')).name).toBe('api');
+    expect((await via('/api')).name).toBe('api');
+    for (const folder of REMOTE_FOLDERS) {
+      const reached = await via(`/mfe/${folder}/mf-manifest.json`);
+      expect([folder, reached.name, reached.url]).toEqual([folder, `mfe-${folder}`, `/mfe/${folder}/mf-manifest.json`]);
+    }
+    for (const path of [
+      '/',
+      '/blog/hello-world',
+      '/pricing?lang=zh-CN',
+      '/sitemap.xml',
+      '/assets/main.0123456789.js',
+      '/apiary',
+    ]) {
+      expect([path, (await via(path)).name]).toEqual([path, 'web']);
+    }
+    expect((await via('/veo3-media/videos/1.mp4?X-Amz-Signature=abc')).name).toBe('minio');
+  });
+
+  it('passes the Host the presigned URL was signed for, and the client address and scheme', async () => {
+    const s3 = await via('/veo3-media/videos/1.mp4?X-Amz-Signature=abc');
+    expect(s3.url).toBe('/veo3-media/videos/1.mp4?X-Amz-Signature=abc');
+    expect(s3.headers.host).toBe('veo3.localhost:8080');
+    const api = await via('/api/credits/balance');
+    expect(api.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(api.headers['x-forwarded-proto']).toBe('http');
+    expect((await via('/api/health', { 'x-forwarded-proto': 'https' })).headers['x-forwarded-proto']).toBe('https');
+  });
+
+  it('lets a generation with two 10 MB images through, and refuses a larger body with 413', async () => {
+    const ok = await get(
+      nginx.port,
+      '/api/video/generate',
+      { 'content-type': 'application/octet-stream' },
+      'POST',
+      Buffer.alloc(21 * 1024 * 1024),
+    );
+    expect(ok.status).toBe(200);
+    const tooBig = await get(
+      nginx.port,
+      '/api/video/generate',
+      { 'content-type': 'application/octet-stream' },
+      'POST',
+      Buffer.alloc(26 * 1024 * 1024),
+    );
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('answers its own health check without any upstream', async () => {
+    const reply = await get(nginx.port, '/gateway-health', {});
+    expect([reply.status, reply.body.toString()]).toEqual([200, 'ok']);
+  });
+});
