@@ -56,7 +56,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   ].filter((origin) => origin !== new URL(config.siteUrl).origin);
   const googleSignIn = config.googleClientId ? ['https://accounts.google.com'] : [];
   const analytics = config.gaMeasurementId ? ['https://www.googletagmanager.com'] : [];
-  // Videos and posters from S3 are presigned URLs on the store's own origin (http for a local MinIO).
+  // Videos and posters from S3 are presigned URLs on the store's own origin, which the Download button fetches.
   const storageOrigin = s3BrowserOrigin(config.storage);
   const storageMedia = storageOrigin ? [storageOrigin] : [];
   const analyticsConnect = config.gaMeasurementId
@@ -70,7 +70,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     formAction: ["'self'", 'https://checkout.stripe.com'],
     scriptSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analytics],
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins, ...googleSignIn],
-    connectSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analyticsConnect],
+    connectSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analyticsConnect, ...storageMedia],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageMedia],
     mediaSrc: ["'self'", 'blob:', 'https:', ...storageMedia],
     fontSrc: ["'self'", 'data:'],
