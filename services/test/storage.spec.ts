@@ -317,7 +317,7 @@ describe.each(databaseKinds())('the site on STORAGE=s3 (%s)', (kind) => {
     expect(new URL(presigned).searchParams.get('X-Amz-Expires')).toBe('300');
     const video = await fetch(presigned);
     expect(video.status).toBe(200);
-    expect(video.headers.get('content-disposition')).toBe(`inline; filename="ai-video-${taskId}.mp4"`);
+    expect(video.headers.get('content-disposition')).toBe(`attachment; filename="ai-video-${taskId}.mp4"`);
     const bytes = Buffer.from(await video.arrayBuffer());
     expect(bytes.subarray(4, 8).toString()).toBe('ftyp');
     expect(bytes.length).toBeGreaterThan(10_000);

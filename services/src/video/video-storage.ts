@@ -95,7 +95,9 @@ export class VideoStorage {
     if (this.objects.localPath(key)) return { dir: folder === 'videos' ? this.videosDir : this.uploadsDir, name };
     const url = await this.objects.readUrl(key, {
       expiresInSeconds: PRESIGNED_SECONDS,
-      contentDisposition: kind === 'file' ? `inline; filename="ai-video-${taskId}.mp4"` : undefined,
+      // A <video> plays it all the same; a link to it (the history's Download, cross-origin now, so its
+      // `download` attribute no longer counts) saves it instead of opening it.
+      contentDisposition: kind === 'file' ? `attachment; filename="ai-video-${taskId}.mp4"` : undefined,
       cacheControl: `private, max-age=${PRESIGNED_SECONDS}`,
     });
     return { url: url! };
