@@ -11,7 +11,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './common/framework-er
 import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { registerApiNotFound } from './common/api-not-found';
-import { loggerOptions, registerRequestLog } from './common/request-log';
+import { loggerOptions } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
 import { registerSecurityHeaders, securityHeaders } from './site/security-headers';
@@ -30,7 +30,7 @@ function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
 
 export function createAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
-    // Structured JSON logs from Fastify's pino logger, one line per request (registerRequestLog).
+    // Structured JSON logs from Fastify's pino logger, one line per request.
     ...loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
@@ -61,7 +61,6 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   registerRouteBodyLimits(fastify);
   registerSecurityHeaders(fastify, config);
   registerApiNoStore(fastify);
-  registerRequestLog(fastify);
   registerApiNotFound(fastify);
   // Before the blog fast path, which answers early; after the security headers, so a 404 carries them.
   registerRoleGate(fastify, config.role);

@@ -33,15 +33,16 @@ function withoutBalance(user: UserEntity): UserEntity {
 
 /**
  * Identity from a bearer JWT (HS256, signature and expiry checked) backed by a live session in the
- * database. Live sessions are remembered for a few seconds in a bounded cache; a sign-out in this
- * process forgets its session at once.
+ * database. A verified token with a live session is remembered for a few seconds (never past the
+ * token's or the session's expiry) in a bounded cache, so a repeat request neither verifies nor
+ * queries again; a sign-out in this process forgets its session at once.
  */
 @Injectable()
 export class SessionAuthenticator {
   private readonly key: KeyObject;
   private readonly users: EntityRows<UserEntity>;
   private readonly sessions: EntityRows<SessionEntity>;
-  private readonly cache = new SessionCache<UserEntity>(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS);
+  private readonly cache = new SessionCache<SignedInRequest>(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS);
   private readonly sql: string;
   // Bumped by every sign-out, so a lookup that started before one never caches what it read.
   private forgetEpoch = 0;
@@ -67,21 +68,22 @@ export class SessionAuthenticator {
   async authenticate(authorization: string | undefined): Promise<SignedInRequest | null> {
     const token = bearerToken(authorization);
     if (token === null) return null;
-    const { sub, sid } = this.verify(token);
-    const cached = this.cache.get(sid);
-    if (cached && cached.id === sub) return { user: cached, sessionId: sid };
-    const user = await this.lookUp(sub, sid);
-    if (!user) throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
-    return { user, sessionId: sid };
+    const cached = this.cache.get(token);
+    if (cached) return cached;
+    const { sub, sid, exp } = this.verify(token);
+    const signedIn = await this.lookUp(token, sub, sid, exp);
+    if (!signedIn)
+      throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
+    return signedIn;
   }
 
   /** After the session was revoked in the database: this process stops accepting it now. */
   forget(sessionId: string): void {
     this.forgetEpoch++;
-    this.cache.delete(sessionId);
+    this.cache.deleteWhere((signedIn) => signedIn.sessionId === sessionId);
   }
 
-  private verify(token: string): { sub: string; sid: string } {
+  private verify(token: string): { sub: string; sid: string; exp: number } {
     let payload: JwtPayload | string;
     try {
       payload = verify(token, this.key, { algorithms: ['HS256'] });
@@ -93,22 +95,28 @@ export class SessionAuthenticator {
           : 'Your sign-in is not valid. Please sign in again.',
       );
     }
-    const { sub, sid } = typeof payload === 'object' ? payload : {};
+    const { sub, sid, exp } = typeof payload === 'object' ? payload : {};
     if (typeof sub !== 'string' || typeof sid !== 'string')
       throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
-    return { sub, sid };
+    // A token without `exp` is cached for the time to live alone.
+    return { sub, sid, exp: typeof exp === 'number' ? exp * 1000 : Infinity };
   }
 
-  private async lookUp(userId: string, sessionId: string): Promise<UserEntity | null> {
+  private async lookUp(
+    token: string,
+    userId: string,
+    sessionId: string,
+    tokenExpires: number,
+  ): Promise<SignedInRequest | null> {
     const epoch = this.forgetEpoch;
     const [row] = await this.users.query(this.sql, { sessionId, userId, now: new Date() });
     if (!row) return null;
-    const user = withoutBalance(this.users.hydrate(row));
+    const signedIn = { user: withoutBalance(this.users.hydrate(row)), sessionId };
     if (epoch === this.forgetEpoch) {
-      const { expiresAt } = this.sessions.hydrate({ expires_at: row.session_expires_at });
-      this.cache.set(sessionId, user, expiresAt?.getTime());
+      const sessionExpires = this.sessions.hydrate({ expires_at: row.session_expires_at }).expiresAt?.getTime();
+      this.cache.set(token, signedIn, Math.min(tokenExpires, sessionExpires ?? Infinity));
     }
-    return user;
+    return signedIn;
   }
 }
 

@@ -58,6 +58,15 @@ describe('SessionCache', () => {
     expect(c.get('a')).toBeUndefined();
   });
 
+  it('deleteWhere forgets every matching entry and keeps the others', () => {
+    const c = cache(10, 3_000);
+    c.set('t1', 'session-a');
+    c.set('t2', 'session-b');
+    c.set('t3', 'session-a');
+    c.deleteWhere((v) => v === 'session-a');
+    expect([c.get('t1'), c.get('t2'), c.get('t3')]).toEqual([undefined, 'session-b', undefined]);
+  });
+
   it('refuses a bound that would make it unbounded or useless', () => {
     expect(() => cache(0, 3_000)).toThrow(RangeError);
     expect(() => cache(10, 0)).toThrow(RangeError);

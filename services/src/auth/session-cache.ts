@@ -43,4 +43,9 @@ export class SessionCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  /** Forgets every entry whose value matches (a scan: for rare events such as a sign-out). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
 }

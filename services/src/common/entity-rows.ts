@@ -1,40 +1,72 @@
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+/** better-sqlite3's prepared statement, as far as it is used here. */
+interface Statement {
+  all(...values: unknown[]): unknown[];
+}
+
+/** Statements kept prepared at most (the SQL is fixed text; numbers inlined by the driver vary it). */
+const MAX_STATEMENTS = 64;
+
+/** Column types whose raw value both drivers already return as the entity holds it. */
+const RAW_TYPES = new Set<unknown>(['varchar', 'text', 'int', 'integer']);
 
 /**
  * A fixed SQL read on the hot paths, without the query builder: building a query costs more than
  * SQLite takes to run it. Named parameters (`:name`) and values (dates, booleans) go through the
- * driver as the query builder would pass them, and rows come back as entities hydrated as TypeORM
- * would (booleans, dates); `columns` lists the selected columns for a SELECT clause.
+ * driver as the query builder would pass them, and rows come back hydrated as TypeORM would
+ * (booleans, dates). On SQLite the statement is prepared once and run on TypeORM's one connection,
+ * as TypeORM runs it, without its per-query runner and events (none are used here).
  */
 export class EntityRows<E extends ObjectLiteral> {
-  private readonly metadata;
+  private readonly columnsByName: { name: string; property: string; raw: boolean; column: ColumnMetadata }[];
+  private readonly statements = new Map<string, Statement>();
+  private readonly sqlite: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
     target: EntityTarget<E>,
   ) {
-    this.metadata = dataSource.getMetadata(target);
+    this.columnsByName = dataSource.getMetadata(target).columns.map((column) => ({
+      name: column.databaseName,
+      property: column.propertyName,
+      raw: RAW_TYPES.has(column.type) && !column.transformer,
+      column,
+    }));
+    this.sqlite = dataSource.options.type === 'better-sqlite3';
   }
 
   /** `alias.column, ...` for the given properties (all when omitted). */
   columns(alias: string, properties?: (keyof E & string)[]): string {
-    return this.metadata.columns
-      .filter((c) => !properties || properties.includes(c.propertyName as keyof E & string))
-      .map((c) => `${alias}.${c.databaseName}`)
+    return this.columnsByName
+      .filter((c) => !properties || properties.includes(c.property as keyof E & string))
+      .map((c) => `${alias}.${c.name}`)
       .join(', ');
   }
 
   async query(sql: string, parameters: Record<string, unknown>): Promise<Record<string, unknown>[]> {
     const [escaped, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
-    return this.dataSource.query(escaped, values);
+    if (!this.sqlite) return this.dataSource.query(escaped, values);
+    let statement = this.statements.get(escaped);
+    if (!statement) {
+      const connection = (
+        this.dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): Statement } }
+      ).databaseConnection;
+      statement = connection.prepare(escaped);
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
+      this.statements.set(escaped, statement);
+    }
+    return statement.all(...values) as Record<string, unknown>[];
   }
 
   /** The row's selected columns as entity properties (columns not selected stay absent). */
   hydrate(row: Record<string, unknown>): E {
     const entity = {} as Record<string, unknown>;
-    for (const column of this.metadata.columns) {
-      if (!(column.databaseName in row)) continue;
-      entity[column.propertyName] = this.dataSource.driver.prepareHydratedValue(row[column.databaseName], column);
+    for (const c of this.columnsByName) {
+      if (!(c.name in row)) continue;
+      const value = row[c.name];
+      entity[c.property] = c.raw ? value : this.dataSource.driver.prepareHydratedValue(value, c.column);
     }
     return entity as E;
   }

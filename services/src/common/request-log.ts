@@ -1,30 +1,31 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
-/**
- * Fastify's logger options: JSON lines written to stdout by pino's file transport in a worker
- * thread (flushed on exit), so a request never waits on a write; and Fastify's own two lines per
- * request (with their request/response serializers) replaced by one.
- */
-export function loggerOptions(level: string): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
-  if (level === 'silent') return { logger: false, disableRequestLogging: true };
-  return {
-    logger: { level, transport: { target: 'pino/file', options: { destination: 1 } } },
-    disableRequestLogging: true,
-  };
+/** Fastify's per-request lines: one line once answered, with only the fields an operator reads. */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      // The route's pattern, not the URL: no ids or query strings in the log.
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
 }
 
-/** One structured line per request once answered: request id, method, route (the pattern, not the URL), status, duration. */
-export function registerRequestLog(fastify: FastifyInstance): void {
-  fastify.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      },
-      'request',
-    );
-    done();
-  });
+/**
+ * Fastify's logger options: JSON lines (with the request id, `reqId`) written to stdout by pino's
+ * file transport in a worker thread, flushed on exit, so a request never waits on a write; and one
+ * line per request instead of Fastify's two (with their request and response serializers).
+ */
+export function loggerOptions(level: string): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (level === 'silent') return { logger: false };
+  return {
+    logger: { level, transport: { target: 'pino/file', options: { destination: 1 } } },
+    logController: new RequestLogController(),
+  };
 }

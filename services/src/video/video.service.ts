@@ -18,6 +18,7 @@ import { VideoErrorCode, VideoException } from './video.exception';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoStorage, type LinkKind } from './video-storage';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
+import { EntityRows } from '../common/entity-rows';
 
 export const MAX_PROMPT_LENGTH = 2000;
 /** At most this many unfinished tasks come with the first history page. */
@@ -62,6 +63,9 @@ export interface PublicVideoTask {
 export class VideoService {
   private readonly logger = new Logger(VideoService.name);
 
+  private readonly statusRows: EntityRows<VideoTaskEntity>;
+  private readonly statusSql: string;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,7 +74,24 @@ export class VideoService {
     private readonly storage: VideoStorage,
     private readonly availability: VideoAvailability,
     @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
-  ) {}
+  ) {
+    this.statusRows = new EntityRows(dataSource, VideoTaskEntity);
+    const shown = this.statusRows.columns('t', [
+      'id',
+      'status',
+      'statusMessage',
+      'resultPath',
+      'posterPath',
+      'errorMessage',
+      'model',
+      'prompt',
+      'aspectRatio',
+      'resolution',
+      'createdAt',
+      'updatedAt',
+    ]);
+    this.statusSql = `SELECT ${shown} FROM video_tasks t WHERE t.id = :id AND t.user_id = :userId`;
+  }
 
   /**
    * Checks the request in the spec's order, then debits the credits and creates the task in one
@@ -258,11 +279,14 @@ export class VideoService {
     if (UNFINISHED.includes(task.status)) await this.queue.enqueue(task.id);
   }
 
-  /** A task of the caller; another user's task is reported as missing. */
+  /**
+   * A task of the caller; another user's task is reported as missing. The browser polls it every few
+   * seconds while a video is made: one fixed read of the columns it shows.
+   */
   async status(user: UserEntity, taskId: string): Promise<PublicVideoTask> {
-    const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ id: taskId, userId: user.id });
-    if (!task) throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
-    return this.toPublic(task);
+    const [row] = await this.statusRows.query(this.statusSql, { id: taskId, userId: user.id });
+    if (!row) throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
+    return this.toPublic(this.statusRows.hydrate(row));
   }
 
   /**
