@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -141,6 +142,75 @@ describe('Dockerfile (service image)', () => {
     expect(isIgnored('.env', dockerignore)).toBe(true);
     expect(isIgnored('e2e/tests/x.spec.ts', dockerignore)).toBe(true);
     expect(isIgnored('e2e/package.json', dockerignore)).toBe(false);
+  });
+});
+
+/**
+ * The packages `npm ci --omit=dev --workspace=services` installs: the services' dependencies and,
+ * through package-lock.json, everything they depend on (optional dependencies and required peers).
+ */
+function servicesProductionClosure(): Set<string> {
+  type LockEntry = {
+    dependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
+  const lock = JSON.parse(readRepoFile('package-lock.json')) as { packages: Record<string, LockEntry> };
+  const entryOf = (name: string): LockEntry | undefined =>
+    lock.packages[`node_modules/${name}`] ??
+    Object.entries(lock.packages).find(([key]) => key.endsWith(`/node_modules/${name}`))?.[1];
+  const closure = new Set<string>();
+  const queue = Object.keys(lock.packages.services?.dependencies ?? {});
+  while (queue.length) {
+    const name = queue.pop()!;
+    if (closure.has(name)) continue;
+    closure.add(name);
+    const entry = entryOf(name);
+    // npm installs peers too, except those marked optional.
+    const peers = Object.keys(entry?.peerDependencies ?? {}).filter((p) => !entry?.peerDependenciesMeta?.[p]?.optional);
+    queue.push(...Object.keys({ ...entry?.dependencies, ...entry?.optionalDependencies }), ...peers);
+  }
+  return closure;
+}
+
+/** Packages the compiled services load at run time (type-only imports vanish in the build). */
+function runtimeImports(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.ts$/.test(entry.name) || /\.(spec|d)\.ts$/.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    const source = readFileSync(path, 'utf8');
+    const specifiers = [
+      ...[...source.matchAll(/^import\s+(type\s+)?([^'";]*?)\s*from\s+'([^']+)'/gm)]
+        .filter(([, typeOnly, clause = '']) => {
+          if (typeOnly) return false;
+          const named = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
+          return !named || named.split(',').some((item) => item.trim() && !item.trim().startsWith('type '));
+        })
+        .map((m) => m[3]!),
+      ...[...source.matchAll(/^import\s+'([^']+)'/gm)].map((m) => m[1]!),
+      ...[...source.matchAll(/\b(?:require|import)\('([^']+)'\)/g)].map((m) => m[1]!),
+    ];
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+      const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+      if (!found.has(pkg)) found.set(pkg, path.slice(repoRoot.length + 1));
+    }
+  }
+  return found;
+}
+
+describe('the service image runtime dependencies', () => {
+  it('hold every package the compiled services load (npm ci --omit=dev --workspace=services)', () => {
+    const closure = servicesProductionClosure();
+    expect(closure.has('better-sqlite3')).toBe(true);
+    for (const devOnly of ['typescript', 'jest', '@rspack/core', 'react'])
+      expect([devOnly, closure.has(devOnly)]).toEqual([devOnly, false]);
+    const imports = runtimeImports(join(repoRoot, 'services', 'src'));
+    expect(imports.size).toBeGreaterThan(10);
+    const missing = [...imports].filter(([pkg]) => !closure.has(pkg)).map(([pkg, file]) => `${pkg} (${file})`);
+    expect(missing).toEqual([]);
   });
 });
 
