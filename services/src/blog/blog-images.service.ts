@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
 import { OBJECT_STORAGE, type ObjectStorage, type StoredObject } from '../storage/object-storage';
 import { StorageErrorCode, StorageException } from '../storage/storage.exception';
 import { checkImage, MAX_IMAGE_BYTES } from '../video/image-check';
@@ -25,19 +23,13 @@ export type BlogImage = { dir: string; name: string } | StoredObject;
  */
 @Injectable()
 export class BlogImagesService {
-  private readonly dir: string;
-
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
-  ) {
-    this.dir = join(config.dataDir, 'blog-images');
-  }
+  constructor(@Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage) {}
 
   /** `name` must already match BLOG_IMAGE_NAME. */
   async find(name: string): Promise<BlogImage> {
     const key = `blog-images/${name}`;
-    if (this.objects.localPath(key)) return { dir: this.dir, name };
+    const path = this.objects.localPath(key);
+    if (path) return { dir: dirname(path), name: basename(path) };
     return this.objects.get(key).catch((error: unknown) => {
       if (error instanceof StorageException && error.code === StorageErrorCode.NotFound) {
         throw new BlogException(BlogErrorCode.NotFound, 'Image not found');

@@ -14,7 +14,7 @@ async function presignedOrigin(env: Record<string, string>): Promise<string> {
 }
 
 describe('the S3 origin browsers are redirected to', () => {
-  it.each([
+  it.each<Record<string, string>>([
     { S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio.local:9000/' },
     { S3_BUCKET: 'media', S3_ENDPOINT: 'https://store.example.com', S3_FORCE_PATH_STYLE: 'false' },
     { S3_BUCKET: 'media' },

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -90,9 +90,9 @@ export class VideoStorage {
 
   /** The task's stored file of this kind: sent from local disk, or through a presigned URL for a while. */
   async locate(kind: LinkKind, taskId: string, name: string): Promise<StoredFile> {
-    const folder = FOLDER[kind];
-    const key = `${folder}/${name}`;
-    if (this.objects.localPath(key)) return { dir: folder === 'videos' ? this.videosDir : this.uploadsDir, name };
+    const key = `${FOLDER[kind]}/${name}`;
+    const path = this.objects.localPath(key);
+    if (path) return { dir: dirname(path), name: basename(path) };
     const url = await this.objects.readUrl(key, {
       expiresInSeconds: PRESIGNED_SECONDS,
       // A <video> plays it all the same; a link to it (the history's Download, cross-origin now, so its
