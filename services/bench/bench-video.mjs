@@ -10,9 +10,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, pool } from './bench-lib.mjs';
+import { startFakeKie } from './fake-kie.mjs';
 import { build, root } from '../../scripts/build-lib.mjs';
 
 const USERS = 50;
@@ -43,164 +44,6 @@ const redisPrefix = `veo3benchvideo${runId}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MB` : 'n/a');
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs `fn` over `items` with at most `concurrency` calls in flight. */
-async function pool(items, concurrency, fn) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  });
-  await Promise.all(lanes);
-}
-
-// ---------------------------------------------------------------------------------------------
-// A fake kie.ai: the protocol of services/test/providers/fake-kie.ts, but time-based.
-//   POST /api/v1/veo/generate            (Bearer) {prompt, model, aspectRatio, callBackUrl} → {code: 200, data: {taskId}}
-//   GET  /api/v1/veo/record-info?taskId=  (Bearer) → {code: 200, data: {successFlag 0|1, response: {resultUrls}}}
-//   GET  /files/<taskId>.mp4              (public) → the MP4 bytes
-// Every answer is HTTP 200; the real status is the body's `code`. A task is done `renderMs` after its
-// submit; when `callBackWhen(prompt)` says so, kie.ai then POSTs its callBackUrl.
-// ---------------------------------------------------------------------------------------------
-function fakeVideo(size) {
-  const video = Buffer.alloc(size);
-  for (let i = 0; i < size; i++) video[i] = (i * 31 + 7) % 251;
-  video.write('\0\0\0\x18ftypmp42', 0, 'latin1');
-  return video;
-}
-
-async function startFakeKie(apiKey, { renderMs = KIE_RENDER_MS, callBackWhen = () => false } = {}) {
-  const video = fakeVideo(VIDEO_BYTES);
-  const tasks = new Map(); // kie task id → { createdAt, prompt }
-  const doneAtByPrompt = new Map(); // when kie.ai finished the task of each prompt
-  const fetchedAtByPrompt = new Map(); // when our worker first downloaded its result
-  const callbacks = { sent: 0, failed: 0 };
-  const stats = { generate: 0, recordInfo: 0, downloads: 0, unauthorized: 0, notFound: 0, invalid: 0 };
-  const generatesPerPrompt = new Map();
-  let baseUrl = '';
-
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const answer = (code, msg, data = null) => {
-        const body = JSON.stringify({ code, msg, data });
-        res.writeHead(200, {
-          'Content-Type': 'application/json; charset=UTF-8',
-          'Content-Length': String(Buffer.byteLength(body)),
-        });
-        res.end(body);
-      };
-      const done = (task) => Date.now() - task.createdAt >= renderMs;
-
-      const file = /^\/files\/([a-f0-9]+)\.mp4$/.exec(url.pathname);
-      if (req.method === 'GET' && file) {
-        const task = tasks.get(file[1]);
-        if (!task || !done(task)) {
-          stats.notFound++;
-          res.writeHead(404, { 'Content-Type': 'text/plain' });
-          return res.end('Not found');
-        }
-        stats.downloads++;
-        if (!fetchedAtByPrompt.has(task.prompt)) fetchedAtByPrompt.set(task.prompt, Date.now());
-        res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': String(video.length) });
-        return res.end(video);
-      }
-      if (req.headers.authorization !== `Bearer ${apiKey}`) {
-        stats.unauthorized++;
-        return answer(401, 'You do not have access permissions');
-      }
-      if (req.method === 'POST' && url.pathname === '/api/v1/veo/generate') {
-        let params;
-        try {
-          params = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          stats.invalid++;
-          return answer(422, 'Invalid JSON');
-        }
-        if (typeof params?.prompt !== 'string' || !params.prompt.trim()) {
-          stats.invalid++;
-          return answer(422, 'prompt is required');
-        }
-        if (!['veo3', 'veo3_fast'].includes(params.model)) {
-          stats.invalid++;
-          return answer(422, 'model is invalid');
-        }
-        const taskId = randomBytes(16).toString('hex');
-        const createdAt = Date.now();
-        tasks.set(taskId, { createdAt, prompt: params.prompt });
-        doneAtByPrompt.set(params.prompt, createdAt + renderMs);
-        if (typeof params.callBackUrl === 'string' && callBackWhen(params.prompt)) {
-          setTimeout(() => {
-            const body = {
-              code: 200,
-              msg: 'Video generated successfully.',
-              data: { taskId, info: { resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } },
-            };
-            fetch(params.callBackUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-              signal: AbortSignal.timeout(15_000), // kie.ai's own callback timeout
-            }).then(
-              (reply) => (reply.ok ? callbacks.sent++ : callbacks.failed++),
-              () => callbacks.failed++,
-            );
-          }, renderMs).unref();
-        }
-        stats.generate++;
-        generatesPerPrompt.set(params.prompt, (generatesPerPrompt.get(params.prompt) ?? 0) + 1);
-        return answer(200, 'success', { taskId });
-      }
-      if (req.method === 'GET' && url.pathname === '/api/v1/veo/record-info') {
-        const taskId = url.searchParams.get('taskId') ?? '';
-        const task = tasks.get(taskId);
-        stats.recordInfo++;
-        if (!task) {
-          stats.notFound++;
-          return answer(404, 'Task not found');
-        }
-        const finished = done(task);
-        return answer(200, 'success', {
-          taskId,
-          createTime: new Date(task.createdAt).toISOString(),
-          completeTime: finished ? new Date(task.createdAt + renderMs).toISOString() : null,
-          successFlag: finished ? 1 : 0,
-          response: finished ? { taskId, resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } : null,
-          errorCode: null,
-          errorMessage: '',
-          fallbackFlag: false,
-        });
-      }
-      answer(404, `No route for ${req.method} ${url.pathname}`);
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${server.address().port}`;
-  return {
-    baseUrl,
-    stats,
-    callbacks,
-    doneAtByPrompt,
-    fetchedAtByPrompt,
-    generatesPerPrompt,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The server under test, as child processes (one at a time), with their peak RSS.
@@ -405,7 +248,7 @@ async function main() {
   await build({ parts: ['services'], onlyStale: true });
   const startedAt = Date.now();
   dataDir = mkdtempSync(join(tmpdir(), 'veo3-bench-video-'));
-  fakeKie = await startFakeKie('bench-key');
+  fakeKie = await startFakeKie('bench-key', { renderMs: KIE_RENDER_MS, videoBytes: VIDEO_BYTES });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = serverEnv({ port, dataDir, kieBaseUrl: fakeKie.baseUrl, extra: { VIDEO_POLL_INTERVAL_MS: '250' } });
