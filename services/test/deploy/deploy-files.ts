@@ -66,14 +66,19 @@ export interface NginxLocation {
   body: string;
 }
 
-/** The `location` blocks of an nginx server (one level of nesting, as our configs have). */
+/**
+ * The `location` blocks of an nginx server (one level of nesting, as our configs have), with a
+ * `proxy_pass $name` resolved through the server's `set $name <url>;`.
+ */
 export function nginxLocations(conf: string): NginxLocation[] {
   const locations: NginxLocation[] = [];
+  const vars = new Map([...conf.matchAll(/^\s*set \$(\w+) ([^;\s]+);/gm)].map((m) => [`$${m[1]}`, m[2]!]));
   const pattern = /location\s+(=\s*|~\s*)?(\S+)\s*\{([^{}]*)\}/g;
   for (let m = pattern.exec(conf); m; m = pattern.exec(conf)) {
     const [, modifier = '', match = '', body = ''] = m;
     const proxy = /proxy_pass\s+([^;\s]+);/.exec(body);
-    locations.push({ match, exact: modifier.trim() === '=', proxyPass: proxy?.[1] ?? null, body });
+    const target = proxy?.[1] ?? null;
+    locations.push({ match, exact: modifier.trim() === '=', proxyPass: (target && vars.get(target)) ?? target, body });
   }
   return locations;
 }

@@ -166,7 +166,7 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
   beforeAll(async () => {
     // One fake per upstream, answering its own name, the path and the headers it was given.
     let conf = readRepoFile('docker/nginx/gateway.conf');
-    const names = [...new Set([...conf.matchAll(/proxy_pass http:\/\/([\w-]+):\d+;/g)].map((m) => m[1]!))];
+    const names = [...new Set([...conf.matchAll(/^\s*set \$\w+ http:\/\/([\w-]+):\d+;/gm)].map((m) => m[1]!))];
     for (const name of names) {
       const server = createServer((req, res) => {
         req.resume();
@@ -178,7 +178,7 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       upstreams.set(name, server);
       const { port } = server.address() as AddressInfo;
-      conf = conf.replace(new RegExp(`proxy_pass http://${name}:\\d+;`, 'g'), `proxy_pass http://127.0.0.1:${port};`);
+      conf = conf.replace(new RegExp(` http://${name}:\\d+;`, 'g'), ` http://127.0.0.1:${port};`);
     }
     nginx = await startNginx(conf, dir);
   });
@@ -219,7 +219,8 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     const s3 = await via('/veo3-media/videos/1.mp4?X-Amz-Signature=abc');
     expect(s3.url).toBe('/veo3-media/videos/1.mp4?X-Amz-Signature=abc');
     expect(s3.headers.host).toBe('veo3.localhost:8080');
-    const api = await via('/api/credits/balance');
+    // A client cannot pose as another address (the rate limits count per address).
+    const api = await via('/api/credits/balance', { 'x-forwarded-for': '203.0.113.9' });
     expect(api.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(api.headers['x-forwarded-proto']).toBe('http');
     expect((await via('/api/health', { 'x-forwarded-proto': 'https' })).headers['x-forwarded-proto']).toBe('https');
