@@ -102,26 +102,41 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Frees the leases of workers whose heartbeat stopped (crashed, killed, cut off), so their tasks
-   * go on long before the lease would run out. One statement: a worker that registers meanwhile is
-   * judged on its row as it is then.
+   * Frees the leases of workers whose heartbeat stopped (crashed, killed, cut off) and schedules
+   * their tasks at once, long before the lease would run out. Each row is freed by a statement that
+   * judges its holder again, so a worker that beats meanwhile keeps its lease.
    */
   async releaseLeasesOfDeadWorkers(): Promise<number> {
-    const live = this.dataSource
+    const deadBefore = WorkerIdentity.deadBefore();
+    const liveWorkers = this.dataSource
       .createQueryBuilder()
       .select('w.id')
       .from(WorkerEntity, 'w')
-      .where('w.heartbeat_at > :deadBefore');
-    const { affected } = await this.dataSource
-      .createQueryBuilder()
-      .update(VideoTaskEntity)
-      .set({ lockedBy: null, lockedUntil: null })
-      .where('status IN (:...unfinished)', { unfinished: UNFINISHED })
-      .andWhere('locked_by IS NOT NULL')
-      .andWhere(`locked_by NOT IN (${live.getQuery()})`, { deadBefore: WorkerIdentity.deadBefore() })
-      .execute();
-    if (affected) this.logger.warn(`freed ${affected} task lease(s) of workers whose heartbeat stopped`);
-    return affected ?? 0;
+      .where('w.heartbeat_at > :deadBefore')
+      .getQuery();
+    const held = await this.dataSource
+      .getRepository(VideoTaskEntity)
+      .createQueryBuilder('t')
+      .select(['t.id', 't.lockedBy'])
+      .where('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
+      .andWhere('t.locked_by IS NOT NULL')
+      .andWhere(`t.locked_by NOT IN (${liveWorkers})`, { deadBefore })
+      .getMany();
+    let freed = 0;
+    for (const task of held) {
+      const { affected } = await this.dataSource
+        .createQueryBuilder()
+        .update(VideoTaskEntity)
+        .set({ lockedBy: null, lockedUntil: null })
+        .where('id = :id AND locked_by = :holder', { id: task.id, holder: task.lockedBy })
+        .andWhere(`locked_by NOT IN (${liveWorkers})`, { deadBefore })
+        .execute();
+      if (!affected) continue;
+      freed++;
+      await this.queue.enqueue(task.id);
+    }
+    if (freed) this.logger.warn(`freed ${freed} task lease(s) of workers whose heartbeat stopped`);
+    return freed;
   }
 
   /** With each heartbeat: the leases this worker holds last another LEASE_MS. */
