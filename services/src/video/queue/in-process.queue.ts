@@ -10,11 +10,15 @@ export class InProcessQueue implements VideoQueue {
 
   constructor(private readonly concurrency = 2) {}
 
-  /** One timer per task: a later request collapses into it, an earlier one (a provider callback) brings it forward. */
+  /**
+   * One timer per task: a later request collapses into it, an earlier one (a provider callback)
+   * brings it forward. A process that runs no jobs (ROLE=api without Redis) keeps nothing: the task
+   * row is the truth, and a worker's sweep finds it.
+   */
   async enqueue(taskId: string, delayMs = 0): Promise<void> {
     const due = Date.now() + delayMs;
     const scheduled = this.timers.get(taskId);
-    if (this.stopped || (scheduled && scheduled.due <= due)) return;
+    if (this.stopped || !this.work || (scheduled && scheduled.due <= due)) return;
     if (scheduled) clearTimeout(scheduled.timer);
     const timer = setTimeout(() => {
       this.timers.delete(taskId);
