@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -95,12 +95,6 @@ describe.each(['local', 's3'] as const)('object storage contract: %s', (kind) =>
     expect(error.status).toBe(404);
     expect(error.message).toBe('File not found: videos/missing.mp4');
     await expectCode(storage.getBuffer('videos/missing.mp4'), StorageErrorCode.NotFound);
-    const destination = join(work, 'never.mp4');
-    await expectCode(storage.downloadToFile('videos/missing.mp4', destination), StorageErrorCode.NotFound);
-    expect(existsSync(destination)).toBe(false);
-    const use = jest.fn();
-    await expectCode(storage.withLocalFile('videos/missing.mp4', use), StorageErrorCode.NotFound);
-    expect(use).not.toHaveBeenCalled();
     expect(await storage.exists('videos/missing.mp4')).toBe(false);
   });
 
@@ -155,26 +149,6 @@ describe.each(['local', 's3'] as const)('object storage contract: %s', (kind) =>
     expect(await hashStream(object.body)).toEqual({ hash: expected, bytes: size });
     // Buffers live outside the JS heap, so this bounds chunks kept in arrays, not every copy.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(size / 2);
-    const copy = join(work, 'large-copy.mp4');
-    await storage.downloadToFile('videos/large.mp4', copy);
-    expect(sha256(await readFile(copy))).toBe(expected);
-  });
-
-  it('lends a local path for ffmpeg and cleans up a temporary copy', async () => {
-    await storage.put('videos/c.mp4', Buffer.from('movie'));
-    let seen = '';
-    const result = await storage.withLocalFile('videos/c.mp4', async (path) => {
-      seen = path;
-      return (await readFile(path)).toString();
-    });
-    expect(result).toBe('movie');
-    if (kind === 'local') {
-      expect(seen).toBe(storage.localPath('videos/c.mp4'));
-      expect(existsSync(seen)).toBe(true);
-    } else {
-      expect(storage.localPath('videos/c.mp4')).toBeNull();
-      expect(existsSync(seen)).toBe(false);
-    }
   });
 
   it('scratch paths keep the extension and, stored with move, leave nothing behind', async () => {

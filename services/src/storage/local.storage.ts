@@ -87,18 +87,6 @@ export class LocalObjectStorage implements ObjectStorage {
     });
   }
 
-  async downloadToFile(key: string, destination: string): Promise<void> {
-    await copyFile(this.localPath(key), destination).catch((error: unknown) => {
-      throw isMissing(error) ? notFound(key) : error;
-    });
-  }
-
-  /** The file itself: no copy. */
-  async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
-    if (!(await this.exists(key))) throw notFound(key);
-    return use(this.localPath(key));
-  }
-
   async delete(key: string): Promise<void> {
     await rm(this.localPath(key), { force: true });
   }

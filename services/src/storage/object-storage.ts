@@ -39,9 +39,6 @@ export interface ObjectStorage {
   /** The object as a stream; StorageException NotFound when there is none. */
   get(key: string): Promise<StoredObject>;
   getBuffer(key: string): Promise<Buffer>;
-  downloadToFile(key: string, destination: string): Promise<void>;
-  /** Runs `use` with a local path of the object (ffmpeg needs one); a temporary copy is removed afterwards. */
-  withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
   /** A missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

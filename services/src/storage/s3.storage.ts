@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -145,29 +144,6 @@ export class S3ObjectStorage implements ObjectStorage {
   async getBuffer(key: string): Promise<Buffer> {
     const out = await this.getObject(key);
     return Buffer.from(await out.Body!.transformToByteArray());
-  }
-
-  /** Written to a temporary name first, so a cut transfer never leaves a partial file at `destination`. */
-  async downloadToFile(key: string, destination: string): Promise<void> {
-    const out = await this.getObject(key);
-    const partial = `${destination}.${randomUUID().slice(0, 8)}.download`;
-    try {
-      await pipeline(out.Body as Readable, createWriteStream(partial));
-      await rename(partial, destination);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error instanceof StorageException ? error : this.unavailable(key, error);
-    }
-  }
-
-  async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
-    const path = await this.scratchPath(key);
-    try {
-      await this.downloadToFile(key, path);
-      return await use(path);
-    } finally {
-      await rm(path, { force: true });
-    }
   }
 
   async delete(key: string): Promise<void> {
