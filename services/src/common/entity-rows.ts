@@ -6,6 +6,13 @@ interface Statement {
   all(...values: unknown[]): unknown[];
 }
 
+/** TypeORM's one better-sqlite3 connection, when the database is SQLite; null otherwise. */
+export function sqliteConnection(dataSource: DataSource): { prepare(sql: string): Statement } | null {
+  if (dataSource.options.type !== 'better-sqlite3') return null;
+  return (dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): Statement } })
+    .databaseConnection;
+}
+
 /** Statements kept prepared at most (the SQL is fixed text; numbers inlined by the driver vary it). */
 const MAX_STATEMENTS = 64;
 
@@ -22,7 +29,6 @@ const RAW_TYPES = new Set<unknown>(['varchar', 'text', 'int', 'integer']);
 export class EntityRows<E extends ObjectLiteral> {
   private readonly columnsByName: { name: string; property: string; raw: boolean; column: ColumnMetadata }[];
   private readonly statements = new Map<string, Statement>();
-  private readonly sqlite: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -34,7 +40,6 @@ export class EntityRows<E extends ObjectLiteral> {
       raw: RAW_TYPES.has(column.type) && !column.transformer,
       column,
     }));
-    this.sqlite = dataSource.options.type === 'better-sqlite3';
   }
 
   /** `alias.column, ...` for the given properties (all when omitted). */
@@ -47,12 +52,10 @@ export class EntityRows<E extends ObjectLiteral> {
 
   async query(sql: string, parameters: Record<string, unknown>): Promise<Record<string, unknown>[]> {
     const [escaped, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
-    if (!this.sqlite) return this.dataSource.query(escaped, values);
+    const connection = sqliteConnection(this.dataSource);
+    if (!connection) return this.dataSource.query(escaped, values);
     let statement = this.statements.get(escaped);
     if (!statement) {
-      const connection = (
-        this.dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): Statement } }
-      ).databaseConnection;
       statement = connection.prepare(escaped);
       if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
       this.statements.set(escaped, statement);

@@ -34,6 +34,17 @@ export interface CreditResult {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The ledger columns the API shows (toPublicTransaction). */
+const PUBLIC_COLUMNS: (keyof CreditTransactionEntity)[] = [
+  'id',
+  'amount',
+  'balanceAfter',
+  'sourceType',
+  'sourceId',
+  'description',
+  'createdAt',
+];
+
 @Injectable()
 export class CreditsService {
   private readonly ledger: EntityRows<CreditTransactionEntity>;
@@ -43,7 +54,7 @@ export class CreditsService {
     this.ledger = new EntityRows(dataSource, CreditTransactionEntity);
     // The balance rides along each of the latest lines: one statement, so one consistent snapshot.
     this.summarySql =
-      `SELECT ${this.ledger.columns('t')}, (SELECT credits FROM users WHERE id = :userId) AS user_credits ` +
+      `SELECT ${this.ledger.columns('t', PUBLIC_COLUMNS)}, (SELECT credits FROM users WHERE id = :userId) AS user_credits ` +
       'FROM credit_transactions t WHERE t.user_id = :userId ORDER BY t.created_at DESC, t.id DESC LIMIT 10';
   }
 
