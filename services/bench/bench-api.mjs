@@ -219,7 +219,7 @@ async function main() {
       [{ key: 'status', name: 'GET /api/video/status/:id' }, `/api/video/status/${taskId}`, headers, 200],
       [{ key: 'health', name: 'GET /api/health' }, '/api/health', {}, 200],
       [{ key: 'unknown', name: 'GET /api/no-such-route (404)' }, '/api/no-such-route', {}, 404],
-    ].filter(([route]) => ROUTES.includes(route.key))) {
+    ].filter(([wanted]) => ROUTES.includes(wanted.key))) {
       results.push(await compare(route, `${base}${path}`, auth, expected, count));
     }
 

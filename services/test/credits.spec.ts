@@ -239,4 +239,20 @@ describe.each(databaseKinds())('credits on %s', (kind) => {
     expect(await balanceOf(user)).toBe(330);
     expect(await ledgerCount(user.user.id)).toBe(1);
   });
+
+  it('the balance of a user with no ledger line yet is 0 with no transactions, and follows the first change at once', async () => {
+    const fresh = await devSignIn(t.app, 'fresh-ledger@example.com');
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/credits/balance', headers: fresh.auth })).json().data;
+    expect(await read()).toMatchObject({ total_credits: 0, transactions: [], user: { id: fresh.user.id, credits: 0 } });
+    expect(
+      (await change('add', { userId: fresh.user.id, amount: 25, sourceType: 'purchase', sourceId: 'fresh-1' }))
+        .statusCode,
+    ).toBe(200);
+    const after = await read();
+    expect(after).toMatchObject({ total_credits: 25, user: { credits: 25 } });
+    expect(after.transactions).toEqual([
+      expect.objectContaining({ amount: 25, balance_after: 25, source_id: 'fresh-1' }),
+    ]);
+  });
 });

@@ -52,10 +52,12 @@ export class CreditsService {
 
   constructor(private readonly dataSource: DataSource) {
     this.ledger = new EntityRows(dataSource, CreditTransactionEntity);
-    // The balance rides along each of the latest lines: one statement, so one consistent snapshot.
+    // The balance rides along each of the latest lines: one statement, so one consistent snapshot
+    // (and one row with no line when the ledger is still empty).
     this.summarySql =
-      `SELECT ${this.ledger.columns('t', PUBLIC_COLUMNS)}, (SELECT credits FROM users WHERE id = :userId) AS user_credits ` +
-      'FROM credit_transactions t WHERE t.user_id = :userId ORDER BY t.created_at DESC, t.id DESC LIMIT 10';
+      `SELECT u.credits AS user_credits, ${this.ledger.columns('t', PUBLIC_COLUMNS)} FROM users u ` +
+      'LEFT JOIN credit_transactions t ON t.user_id = u.id WHERE u.id = :userId ' +
+      'ORDER BY t.created_at DESC, t.id DESC LIMIT 10';
   }
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
@@ -73,11 +75,11 @@ export class CreditsService {
     user: UserEntity,
   ): Promise<{ total_credits: number; transactions: PublicCreditTransaction[]; user: PublicUser }> {
     const rows = await this.ledger.query(this.summarySql, { userId: user.id });
-    // No ledger line yet (no sign-up bonus configured): the balance alone.
-    const credits = rows.length ? Number(rows[0]!.user_credits) : await this.balanceOf(user.id);
+    if (!rows.length) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    const credits = Number(rows[0]!.user_credits);
     return {
       total_credits: credits,
-      transactions: rows.map((row) => toPublicTransaction(this.ledger.hydrate(row))),
+      transactions: rows.filter((row) => row.id !== null).map((row) => toPublicTransaction(this.ledger.hydrate(row))),
       user: toPublicUser({ ...user, credits }),
     };
   }
