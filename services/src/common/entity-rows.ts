@@ -2,14 +2,14 @@ import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /** better-sqlite3's prepared statement, as far as it is used here. */
-interface Statement {
+export interface SqliteStatement {
   all(...values: unknown[]): unknown[];
 }
 
 /** TypeORM's one better-sqlite3 connection, when the database is SQLite; null otherwise. */
-export function sqliteConnection(dataSource: DataSource): { prepare(sql: string): Statement } | null {
+export function sqliteConnection(dataSource: DataSource): { prepare(sql: string): SqliteStatement } | null {
   if (dataSource.options.type !== 'better-sqlite3') return null;
-  return (dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): Statement } })
+  return (dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): SqliteStatement } })
     .databaseConnection;
 }
 
@@ -28,7 +28,7 @@ const RAW_TYPES = new Set<unknown>(['varchar', 'text', 'int', 'integer']);
  */
 export class EntityRows<E extends ObjectLiteral> {
   private readonly columnsByName: { name: string; property: string; raw: boolean; column: ColumnMetadata }[];
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, SqliteStatement>();
 
   constructor(
     private readonly dataSource: DataSource,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { sqliteConnection } from '../common/entity-rows';
+import { sqliteConnection, type SqliteStatement } from '../common/entity-rows';
 import { VideoAvailability, type VideoHealth } from '../video/video-availability';
 import { HealthErrorCode, HealthException } from './health.exception';
 
@@ -15,6 +15,7 @@ export interface HealthReport {
 @Injectable()
 export class HealthService {
   private probe: Promise<void> | null = null;
+  private sqliteProbe: SqliteStatement | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -43,7 +44,7 @@ export class HealthService {
     // SQLite answers in-process and synchronously: no timer could interrupt it, so none is set.
     const sqlite = sqliteConnection(this.dataSource);
     if (sqlite) {
-      sqlite.prepare('SELECT 1').all();
+      (this.sqliteProbe ??= sqlite.prepare('SELECT 1')).all();
       return;
     }
     let timer: NodeJS.Timeout | undefined;
