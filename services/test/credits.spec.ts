@@ -255,4 +255,16 @@ describe.each(databaseKinds())('credits on %s', (kind) => {
       expect.objectContaining({ amount: 25, balance_after: 25, source_id: 'fresh-1' }),
     ]);
   });
+
+  it('reads the balance again after the database connection was re-opened', async () => {
+    const user = await devSignIn(t.app, 'reconnect@example.com');
+    expect(await balanceOf(user)).toBe(0);
+    const dataSource = t.app.get(DataSource);
+    await dataSource.destroy();
+    await dataSource.initialize();
+    expect(
+      (await change('add', { userId: user.user.id, amount: 7, sourceType: 'purchase', sourceId: 're-1' })).statusCode,
+    ).toBe(200);
+    expect(await balanceOf(user)).toBe(7);
+  });
 });

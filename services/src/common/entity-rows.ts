@@ -29,6 +29,8 @@ const RAW_TYPES = new Set<unknown>(['varchar', 'text', 'int', 'integer']);
 export class EntityRows<E extends ObjectLiteral> {
   private readonly columnsByName: { name: string; property: string; raw: boolean; column: ColumnMetadata }[];
   private readonly statements = new Map<string, SqliteStatement>();
+  // Statements belong to one connection: a reconnected DataSource starts over.
+  private statementsOf: unknown = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -54,6 +56,10 @@ export class EntityRows<E extends ObjectLiteral> {
     const [escaped, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
     const connection = sqliteConnection(this.dataSource);
     if (!connection) return this.dataSource.query(escaped, values);
+    if (this.statementsOf !== connection) {
+      this.statements.clear();
+      this.statementsOf = connection;
+    }
     let statement = this.statements.get(escaped);
     if (!statement) {
       statement = connection.prepare(escaped);

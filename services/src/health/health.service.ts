@@ -15,7 +15,7 @@ export interface HealthReport {
 @Injectable()
 export class HealthService {
   private probe: Promise<void> | null = null;
-  private sqliteProbe: SqliteStatement | null = null;
+  private sqliteProbe: { connection: unknown; statement: SqliteStatement } | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,7 +44,10 @@ export class HealthService {
     // SQLite answers in-process and synchronously: no timer could interrupt it, so none is set.
     const sqlite = sqliteConnection(this.dataSource);
     if (sqlite) {
-      (this.sqliteProbe ??= sqlite.prepare('SELECT 1')).all();
+      // Prepared once per connection (a reconnected DataSource has a new one).
+      if (this.sqliteProbe?.connection !== sqlite)
+        this.sqliteProbe = { connection: sqlite, statement: sqlite.prepare('SELECT 1') };
+      this.sqliteProbe.statement.all();
       return;
     }
     let timer: NodeJS.Timeout | undefined;
