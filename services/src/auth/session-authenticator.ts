@@ -1,11 +1,9 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { verify, type JwtPayload } from 'jsonwebtoken';
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { EntityRows } from '../common/entity-rows';
 import { UserEntity } from '../users/user.entity';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { JWT_SECRET } from './auth.tokens';
 import { SessionCache } from './session-cache';
 import { SessionEntity } from './session.entity';
 
@@ -39,7 +37,6 @@ function withoutBalance(user: UserEntity): UserEntity {
  */
 @Injectable()
 export class SessionAuthenticator {
-  private readonly key: KeyObject;
   private readonly users: EntityRows<UserEntity>;
   private readonly sessions: EntityRows<SessionEntity>;
   private readonly cache = new SessionCache<SignedInRequest>(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS);
@@ -47,9 +44,10 @@ export class SessionAuthenticator {
   // Bumped by every sign-out, so a lookup that started before one never caches what it read.
   private forgetEpoch = 0;
 
-  constructor(@Inject(JWT_SECRET) secret: string, dataSource: DataSource) {
-    // A KeyObject: given a string, jsonwebtoken first tries to parse it as a public key, on every call.
-    this.key = createSecretKey(Buffer.from(secret));
+  constructor(
+    private readonly jwt: JwtService,
+    dataSource: DataSource,
+  ) {
     this.users = new EntityRows(dataSource, UserEntity);
     this.sessions = new EntityRows(dataSource, SessionEntity);
     const columns = this.users.columns(
@@ -84,9 +82,10 @@ export class SessionAuthenticator {
   }
 
   private verify(token: string): { sub: string; sid: string; exp: number } {
-    let payload: JwtPayload | string;
+    // Only on a cache miss: once per token and time to live.
+    let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
     try {
-      payload = verify(token, this.key, { algorithms: ['HS256'] });
+      payload = this.jwt.verify(token, { algorithms: ['HS256'] });
     } catch (error) {
       throw new AuthException(
         AuthErrorCode.SessionExpired,
@@ -95,7 +94,7 @@ export class SessionAuthenticator {
           : 'Your sign-in is not valid. Please sign in again.',
       );
     }
-    const { sub, sid, exp } = typeof payload === 'object' ? payload : {};
+    const { sub, sid, exp } = typeof payload === 'object' && payload !== null ? payload : {};
     if (typeof sub !== 'string' || typeof sid !== 'string')
       throw new AuthException(AuthErrorCode.SessionExpired, 'Your session has ended. Please sign in again.');
     // A token without `exp` is cached for the time to live alone.
