@@ -29,14 +29,7 @@ export class WorkerIdentity {
   /** Registers this worker (idempotent) and starts its heartbeat. */
   start(): Promise<void> {
     this.started ??= (async () => {
-      const now = new Date();
-      await this.workers().insert({
-        id: this.id,
-        hostname: hostname().slice(0, 255),
-        pid: process.pid,
-        startedAt: now,
-        heartbeatAt: now,
-      });
+      await this.register();
       this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
       this.timer.unref();
     })();
@@ -70,20 +63,22 @@ export class WorkerIdentity {
     try {
       const { affected } = await this.workers().update({ id: this.id }, { heartbeatAt: new Date() });
       // Our row was deleted (taken for dead during a long stall): register again.
-      if (!affected) {
-        const now = new Date();
-        await this.workers().insert({
-          id: this.id,
-          hostname: hostname().slice(0, 255),
-          pid: process.pid,
-          startedAt: now,
-          heartbeatAt: now,
-        });
-      }
+      if (!affected) await this.register();
       for (const listener of this.beatListeners) await listener();
     } catch (error) {
       this.logger.warn(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  private async register(): Promise<void> {
+    const now = new Date();
+    await this.workers().insert({
+      id: this.id,
+      hostname: hostname().slice(0, 255),
+      pid: process.pid,
+      startedAt: now,
+      heartbeatAt: now,
+    });
   }
 
   private workers() {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { moveFile } from '../../../storage/move-file';
 import { ALL_SHAPES, type OptionSupport } from '../../generation-options';
 import {
   ProviderError,
@@ -42,17 +43,6 @@ const KEEP_FINISHED_MS = 60 * 60 * 1000;
 /** A job id as a folder name: ids that are not plain (uuid-like) are hashed, so none can climb out of workDir. */
 function folderName(jobId: string): string {
   return /^[\w-]{1,80}$/.test(jobId) ? jobId : createHash('sha256').update(jobId).digest('hex').slice(0, 40);
-}
-
-/** Moves a file, copying when the destination is on another file system. */
-async function moveFile(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(from, to);
-    await unlink(from);
-  }
 }
 
 /**
