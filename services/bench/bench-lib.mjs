@@ -33,3 +33,30 @@ export async function waitUp(url) {
   }
   throw new Error(`${url} did not come up`);
 }
+
+/** JSON API calls against `base`; each throws on a network error or a non-2xx answer, and is counted. */
+export function apiAt(base) {
+  const api = async (method, path, token, body) => {
+    api.requests++;
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await response.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
+    return json;
+  };
+  api.requests = 0;
+  return api;
+}

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createConnection } from 'mysql2/promise';
 import { build, root } from '../../scripts/build-lib.mjs';
-import { freePort, pool, waitUp } from './bench-lib.mjs';
+import { apiAt, freePort, pool, waitUp } from './bench-lib.mjs';
 import { startFakeKie } from './fake-kie.mjs';
 
 const USERS = 30;
@@ -25,6 +25,9 @@ const COST = 40; // veo3
 const CREDITS = TASKS_PER_USER * COST + 3 * COST; // more than their tasks cost: a wrong debit shows
 const TOTAL = USERS * TASKS_PER_USER;
 const KIE_RENDER_MS = 1000;
+// Each call to the provider's API takes this long, as a real one's does: a worker's job slots, not
+// this machine's two cores, are then what a second worker adds. BENCH_KIE_LATENCY_MS=0 shows the CPU-bound case.
+const KIE_LATENCY_MS = Number(process.env.BENCH_KIE_LATENCY_MS ?? 150);
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const TIME_LIMIT_MS = 4 * 60_000;
@@ -80,21 +83,6 @@ function stop(child) {
   });
 }
 
-async function api(base, method, path, token, body) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
-
 /** One setup: `processes` API processes and as many workers on a fresh database and Redis prefix. */
 async function measure(processes, kie) {
   const database = `veo3_bench_scale_${runId}_${processes}`;
@@ -140,14 +128,15 @@ async function measure(processes, kie) {
     }
 
     // Users with credits, signed in through alternating API processes.
-    const at = (i) => bases[i % bases.length];
-    const adminUser = await api(at(0), 'POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
+    const apis = bases.map(apiAt);
+    const at = (i) => apis[i % apis.length];
+    const adminUser = await at(0)('POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
     const users = Array.from({ length: USERS }, (_, i) => ({ i, email: `scale-${runId}-${i}@example.com` }));
     await pool(users, 10, async (user) => {
-      const signedIn = await api(at(user.i), 'POST', '/api/auth/dev', null, { email: user.email });
+      const signedIn = await at(user.i)('POST', '/api/auth/dev', null, { email: user.email });
       user.token = signedIn.token;
       user.id = signedIn.user.id;
-      await api(at(user.i + 1), 'POST', '/api/credits/add', adminUser.token, {
+      await at(user.i + 1)('POST', '/api/credits/add', adminUser.token, {
         userId: user.id,
         amount: CREDITS,
         sourceType: 'purchase',
@@ -176,7 +165,7 @@ async function measure(processes, kie) {
     const firstSubmitAt = Date.now();
     const tasks = Array.from({ length: TOTAL }, (_, n) => ({ n, user: users[n % USERS] }));
     await pool(tasks, 50, async (task) => {
-      const reply = await api(at(task.n), 'POST', '/api/video/generate', task.user.token, {
+      const reply = await at(task.n)('POST', '/api/video/generate', task.user.token, {
         prompt: `bench scale ${runId} #${task.n}: a lighthouse at dusk`,
         model: 'veo3',
       });
@@ -247,11 +236,13 @@ async function measure(processes, kie) {
 
 async function main() {
   await build({ parts: ['services'], onlyStale: true });
-  const kie = await startFakeKie('bench-key', { renderMs: KIE_RENDER_MS });
+  const kie = await startFakeKie('bench-key', { renderMs: KIE_RENDER_MS, latencyMs: KIE_LATENCY_MS });
   const results = [];
   try {
     for (const processes of [1, 2]) {
-      console.log(`\n${processes} API process(es) + ${processes} worker(s), MySQL + Redis:`);
+      console.log(
+        `\n${processes} API process(es) + ${processes} worker(s), MySQL + Redis, provider calls take ${KIE_LATENCY_MS} ms:`,
+      );
       const result = await measure(processes, kie);
       results.push(result);
       console.log(

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, pool } from './bench-lib.mjs';
+import { apiAt, freePort, pool } from './bench-lib.mjs';
 import { startFakeKie } from './fake-kie.mjs';
 import { build, root } from '../../scripts/build-lib.mjs';
 
@@ -27,7 +27,6 @@ const POLL_PAUSE_MS = 500;
 const KIE_RENDER_MS = 2000; // a kie.ai task reports successFlag 1 this long after it was submitted
 const VIDEO_BYTES = 64 * 1024;
 const TIME_LIMIT_MS = 5 * 60_000; // from the first submit until we stop waiting for tasks
-const REQUEST_TIMEOUT_MS = 15_000;
 const LOG_LINES_SHOWN = 25; // per server process; the rest is only counted
 // The callback run: tasks that kie.ai finishes this long after the submit, half of them announced by a callback.
 const LATENCY_TASKS = 20; // with callbacks, and as many again without
@@ -159,33 +158,6 @@ function serverEnv({ port, dataDir, kieBaseUrl, extra = {} }) {
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     ...extra,
   };
-}
-
-/** JSON API calls against `base`; each throws on a network error or a non-2xx answer, and is counted. */
-function apiAt(base) {
-  const api = async (method, path, token, body) => {
-    api.requests++;
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-    return json;
-  };
-  api.requests = 0;
-  return api;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ function fakeVideo(size) {
 
 export async function startFakeKie(
   apiKey,
-  { renderMs = 2000, videoBytes = 64 * 1024, callBackWhen = () => false } = {},
+  { renderMs = 2000, videoBytes = 64 * 1024, latencyMs = 0, callBackWhen = () => false } = {},
 ) {
   const video = fakeVideo(videoBytes);
   const tasks = new Map(); // kie task id → { createdAt, prompt }
@@ -33,7 +33,9 @@ export async function startFakeKie(
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
+    // A real provider's API takes a while to answer each call (`latencyMs`).
+    req.on('end', () => (latencyMs ? setTimeout(handle, latencyMs) : handle()));
+    const handle = () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const answer = (code, msg, data = null) => {
         const body = JSON.stringify({ code, msg, data });
@@ -125,7 +127,7 @@ export async function startFakeKie(
         });
       }
       answer(404, `No route for ${req.method} ${url.pathname}`);
-    });
+    };
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${server.address().port}`;
