@@ -222,8 +222,7 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
   });
 });
 
-// Apps of their own, one at a time: passport's strategies are process-wide, so a second app alive
-// beside the one above would verify its tokens with the other app's secret.
+// Apps of their own, one at a time, each with the environment under test.
 describe.each(databaseKinds())('the API docs on %s', (kind) => {
   const docs = async (env: Record<string, string>) => {
     const app = await createTestApp(kind, env);

@@ -119,7 +119,7 @@ export class SessionAuthenticator {
   }
 }
 
-/** passport-jwt's fromAuthHeaderAsBearerToken: the first two words, the first being `bearer` in any case. */
+/** The bearer token of an Authorization header: its first two words, the first being `bearer` in any case. */
 function bearerToken(header: string | undefined): string | null {
   if (typeof header !== 'string') return null;
   const match = /(\S+)\s+(\S+)/.exec(header);
