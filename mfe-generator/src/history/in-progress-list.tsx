@@ -1,11 +1,9 @@
 import { useId } from 'react';
-import { formatShape } from '../../../services/src/video/generation-options';
-import { formatDate } from '@veo3/platform/i18n/format-date';
-import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
+import { useT } from '@veo3/platform/i18n/i18n';
 import type { VideoTask } from '../api/video-api';
-import { modelName } from '../generator/model-options';
 import { historyMessages } from './history.messages';
 import styles from './in-progress-list.module.css';
+import { TaskSummary } from './task-summary';
 
 /**
  * The user's tasks still being made (issue 9: a generation may outlast the generator's notice), above
@@ -33,9 +31,7 @@ export function InProgressList({ tasks }: { tasks: VideoTask[] }) {
 
 function InProgressCard({ task }: { task: VideoTask }) {
   const t = useT(historyMessages);
-  const lang = useLanguage();
   const promptId = useId();
-  const shape = { aspectRatio: task.aspect_ratio ?? '16:9', resolution: task.resolution ?? '720p' } as const;
   const pending = String(task.status).toLowerCase() === 'pending';
   return (
     <article className={styles.card} aria-labelledby={promptId}>
@@ -43,25 +39,7 @@ function InProgressCard({ task }: { task: VideoTask }) {
         <span className={styles.dot} aria-hidden="true" />
         {t(pending ? 'statusPending' : 'statusProcessing')}
       </span>
-      <p id={promptId} className={styles.prompt} title={task.prompt}>
-        {task.prompt}
-      </p>
-      <dl className={styles.meta}>
-        <div>
-          <dt>{t('modelLabel')}</dt>
-          <dd>{modelName(task.model)}</dd>
-        </div>
-        <div>
-          <dt>{t('formatLabel')}</dt>
-          <dd>{formatShape(shape)}</dd>
-        </div>
-        <div>
-          <dt>{t('startedLabel')}</dt>
-          <dd>
-            <time dateTime={task.created_at}>{formatDate(task.created_at, lang, true)}</time>
-          </dd>
-        </div>
-      </dl>
+      <TaskSummary task={task} promptId={promptId} dateLabel="startedLabel" />
     </article>
   );
 }
