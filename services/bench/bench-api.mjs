@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, root } from '../../scripts/build-lib.mjs';
-import { freePort, waitUp } from './bench-lib.mjs';
+import { freePort, startFloor, waitUp } from './bench-lib.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -25,15 +25,6 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 const ROUTES = (process.env.BENCH_ROUTES || 'balance,status,health,unknown').split(',');
 
 const TARGETS = { balance: 0.3, status: 0.4, health: 0.6, unknown: 0.6 };
-
-// The floor: answers every request with the given status, headers and bytes, nothing else.
-const FLOOR_SERVER = `
-const { createServer } = require('node:http');
-const body = Buffer.from(process.env.BODY, 'base64');
-const status = Number(process.env.STATUS);
-const headers = JSON.parse(process.env.HEADERS);
-createServer((req, res) => { res.writeHead(status, headers); res.end(body); }).listen(Number(process.env.PORT), '127.0.0.1');
-`;
 
 // Preloaded into the server on SQLite: counts the statements better-sqlite3 runs and reports the
 // total when asked over IPC (one increment per statement; nothing else changes).
@@ -49,23 +40,6 @@ for (const name of ['all', 'get', 'run', 'iterate']) {
 }
 process.on('message', (m) => { if (m === 'count') process.send({ count }); });
 `;
-
-async function startFloor(status, bytes, contentType) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      STATUS: String(status),
-      BODY: bytes.toString('base64'),
-      HEADERS: JSON.stringify({ 'content-type': contentType, 'content-length': bytes.length }),
-    },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitUp(url);
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 const load = (url, headers, connections = CONNECTIONS, duration = DURATION_S) =>
   autocannon({ url, connections, duration, headers, pipelining: 1 });

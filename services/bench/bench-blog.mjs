@@ -7,35 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, root } from '../../scripts/build-lib.mjs';
-import { freePort, waitUp } from './bench-lib.mjs';
+import { freePort, startFloor, waitUp } from './bench-lib.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const POSTS = 30;
-
-// The floor: answers every request with the given bytes and headers, nothing else.
-const FLOOR_SERVER = `
-const { createServer } = require('node:http');
-const body = Buffer.from(process.env.BODY, 'base64');
-const headers = JSON.parse(process.env.HEADERS);
-createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.PORT), '127.0.0.1');
-`;
-
-async function startFloor(bytes, contentType) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      BODY: bytes.toString('base64'),
-      HEADERS: JSON.stringify({ 'content-type': contentType, 'content-length': bytes.length }),
-    },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitUp(url);
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 const load = (url, connections = CONNECTIONS, duration = DURATION_S) =>
   autocannon({ url, connections, duration, pipelining: 1 });
@@ -44,7 +20,7 @@ async function compare(name, url) {
   const sample = await fetch(url);
   const bytes = Buffer.from(await sample.arrayBuffer());
   if (!sample.ok) throw new Error(`${name}: ${sample.status} ${bytes}`);
-  const floor = await startFloor(bytes, sample.headers.get('content-type'));
+  const floor = await startFloor(200, bytes, sample.headers.get('content-type'));
   try {
     await load(floor.url, 10, 2);
     await load(url, 10, 2);

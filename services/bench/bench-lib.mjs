@@ -1,4 +1,5 @@
 // Small helpers the bench scripts share.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 
 /** A TCP port free on 127.0.0.1 right now. */
@@ -59,4 +60,31 @@ export function apiAt(base) {
   };
   api.requests = 0;
   return api;
+}
+
+// The floor: answers every request with the given status, headers and bytes, nothing else.
+const FLOOR_SERVER = `
+const { createServer } = require('node:http');
+const body = Buffer.from(process.env.BODY, 'base64');
+const status = Number(process.env.STATUS);
+const headers = JSON.parse(process.env.HEADERS);
+createServer((req, res) => { res.writeHead(status, headers); res.end(body); }).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** A bare Node HTTP server in its own process sending `bytes` with `status`: the benches' floor. */
+export async function startFloor(status, bytes, contentType) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      STATUS: String(status),
+      BODY: bytes.toString('base64'),
+      HEADERS: JSON.stringify({ 'content-type': contentType, 'content-length': bytes.length }),
+    },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUp(url);
+  return { url, stop: () => child.kill('SIGTERM') };
 }
