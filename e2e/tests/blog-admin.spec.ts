@@ -139,8 +139,10 @@ test('a manager writes an article in CKEditor with an uploaded picture; a visito
   expect(
     await picture.evaluate((img: HTMLImageElement) => [img.style.width, img.style.maxWidth, img.style.height]),
   ).toEqual(['100%', '800px', 'auto']);
-  expect((await picture.boundingBox())!.width).toBeLessThanOrEqual(800);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  // Measured once loaded: before that the picture may have no box yet.
+  await expect.poll(async () => (await picture.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+  expect((await picture.boundingBox())!.width).toBeLessThanOrEqual(800);
   await reader.context().close();
 });
 
