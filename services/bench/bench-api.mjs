@@ -1,5 +1,5 @@
 // `npm run bench:api`: the API's most frequent reads under 50 concurrent connections, each next to a
-// bare Node HTTP server (its own process) sending the very same status and body bytes in the same run:
+// bare Node HTTP server (its own process) sending the very same response (status, headers and body) in the same run:
 // GET /api/credits/balance (signed in, a full page of ledger lines), GET /api/video/status/:id (a real
 // task of the user), GET /api/health and an unknown /api/... path (404). The server logs its requests
 // at the default level (info) as in production. Prints req/s, p99, the ratio to the floor and the
@@ -100,7 +100,7 @@ async function compare(route, url, headers, expectedStatus, count) {
   const bytes = Buffer.from(await sample.arrayBuffer());
   if (sample.status !== expectedStatus) throw new Error(`${route.name}: ${sample.status} ${bytes}`);
   const queries = await queriesPerRequest(count, url, headers);
-  const floor = await startFloor(sample.status, bytes, sample.headers.get('content-type'));
+  const floor = await startFloor(sample.status, bytes, sample.headers);
   try {
     await load(floor.url, {}, 10, 2);
     await load(url, headers, 10, 2);

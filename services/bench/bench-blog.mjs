@@ -20,7 +20,7 @@ async function compare(name, url) {
   const sample = await fetch(url);
   const bytes = Buffer.from(await sample.arrayBuffer());
   if (!sample.ok) throw new Error(`${name}: ${sample.status} ${bytes}`);
-  const floor = await startFloor(200, bytes, sample.headers.get('content-type'));
+  const floor = await startFloor(200, bytes, sample.headers);
   try {
     await load(floor.url, 10, 2);
     await load(url, 10, 2);

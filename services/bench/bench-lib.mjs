@@ -71,8 +71,23 @@ const headers = JSON.parse(process.env.HEADERS);
 createServer((req, res) => { res.writeHead(status, headers); res.end(body); }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-/** A bare Node HTTP server in its own process sending `bytes` with `status`: the benches' floor. */
-export async function startFloor(status, bytes, contentType) {
+// Written by Node itself (or not applicable to the decoded bytes fetch returns).
+const NOT_COPIED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-encoding',
+  'content-length',
+]);
+
+/**
+ * A bare Node HTTP server in its own process sending the very same response as the app: `status`,
+ * the app's `headers` (security headers and all, which cost the client to read as much as any byte)
+ * and `bytes`. The benches' floor.
+ */
+export async function startFloor(status, bytes, headers) {
+  const copied = Object.fromEntries([...headers].filter(([name]) => !NOT_COPIED.has(name)));
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', FLOOR_SERVER], {
     env: {
@@ -80,7 +95,7 @@ export async function startFloor(status, bytes, contentType) {
       PORT: String(port),
       STATUS: String(status),
       BODY: bytes.toString('base64'),
-      HEADERS: JSON.stringify({ 'content-type': contentType, 'content-length': bytes.length }),
+      HEADERS: JSON.stringify({ ...copied, 'content-length': bytes.length }),
     },
     stdio: 'inherit',
   });

@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './common/framework-er
 import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { registerApiNotFound } from './common/api-not-found';
+import { registerDirectRoutes } from './common/direct-route';
 import { loggerOptions } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
@@ -59,6 +60,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
 
   const fastify = app.getHttpAdapter().getInstance();
   registerRouteBodyLimits(fastify);
+  const assertDirectRoutesServed = registerDirectRoutes(fastify, app);
   registerSecurityHeaders(fastify, config);
   registerApiNoStore(fastify);
   registerApiNotFound(fastify);
@@ -83,5 +85,6 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   }
 
   await app.init();
+  assertDirectRoutesServed();
   return app;
 }

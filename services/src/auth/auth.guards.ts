@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { FastifyRequest } from 'fastify';
 import type { UserEntity } from '../users/user.entity';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { SessionAuthenticator, type SignedInRequest } from './session-authenticator';
+import { notSignedIn, SessionAuthenticator, type SignedInRequest } from './session-authenticator';
 
 export type AuthenticatedRequest = FastifyRequest & SignedInRequest;
 
@@ -21,7 +21,7 @@ export class JwtAuthGuard implements CanActivate {
   }
 
   protected visitor(_request: FastifyRequest & { user?: UserEntity | null }): boolean {
-    throw new AuthException(AuthErrorCode.NotSignedIn, 'Please sign in first');
+    throw notSignedIn();
   }
 }
 

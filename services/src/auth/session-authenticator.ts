@@ -75,6 +75,13 @@ export class SessionAuthenticator {
     return signedIn;
   }
 
+  /** The signed-in user of an Authorization header; without a bearer token, the 401 that asks to sign in. */
+  async require(authorization: string | undefined): Promise<SignedInRequest> {
+    const signedIn = await this.authenticate(authorization);
+    if (!signedIn) throw notSignedIn();
+    return signedIn;
+  }
+
   /** After the session was revoked in the database: this process stops accepting it now. */
   forget(sessionId: string): void {
     this.forgetEpoch++;
@@ -117,6 +124,11 @@ export class SessionAuthenticator {
     }
     return signedIn;
   }
+}
+
+/** The reply to a request that needs a signed-in user and carries no token. */
+export function notSignedIn(): AuthException {
+  return new AuthException(AuthErrorCode.NotSignedIn, 'Please sign in first');
 }
 
 /** The bearer token of an Authorization header: its first two words, the first being `bearer` in any case. */

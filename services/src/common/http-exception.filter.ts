@@ -27,6 +27,8 @@ const CODE_BY_STATUS: Record<number, string> = {
 /** Messages may quote input (framework messages quote the URL): never more than this much of it. */
 const MAX_MESSAGE = 200;
 
+const logger = new Logger('HttpExceptionFilter');
+
 /** The one error shape; `code` defaults to the status's. */
 export function errorBody(
   status: number,
@@ -50,29 +52,32 @@ function httpMessage(exception: HttpException): string {
   return typeof message === 'string' ? message : exception.message;
 }
 
+/** The status and body of the reply to `exception`; errors of the server (5xx) are logged. */
+export function errorReply(exception: unknown): { status: number; body: ErrorBody } {
+  let status = HttpStatus.INTERNAL_SERVER_ERROR;
+  let body: ErrorBody = { success: false, message: 'Internal server error', code: 'INTERNAL' };
+
+  if (exception instanceof AppException) {
+    status = exception.status;
+    body = { success: false, message: exception.message, code: exception.code };
+  } else if (exception instanceof HttpException) {
+    status = exception.getStatus();
+    body = errorBody(status, httpMessage(exception));
+  } else if (isFastifyError(exception)) {
+    status = exception.statusCode;
+    body = errorBody(status, exception.message, exception.code);
+  }
+  if (status >= 500)
+    logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  return { status, body };
+}
+
 /** The one place that shapes error replies: `{ success: false, message, code }`. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HttpExceptionFilter');
-
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
-    let status = HttpStatus.INTERNAL_SERVER_ERROR;
-    let body: ErrorBody = { success: false, message: 'Internal server error', code: 'INTERNAL' };
-
-    if (exception instanceof AppException) {
-      status = exception.status;
-      body = { success: false, message: exception.message, code: exception.code };
-    } else if (exception instanceof HttpException) {
-      status = exception.getStatus();
-      body = errorBody(status, httpMessage(exception));
-    } else if (isFastifyError(exception)) {
-      status = exception.statusCode;
-      body = errorBody(status, exception.message, exception.code);
-    }
-    if (status >= 500)
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    void reply.status(status).header('Cache-Control', 'no-store').send(body);
+    const { status, body } = errorReply(exception);
+    void host.switchToHttp().getResponse<FastifyReply>().status(status).header('Cache-Control', 'no-store').send(body);
   }
 }
 

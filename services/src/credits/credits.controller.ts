@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { DirectRoute } from '../common/direct-route';
 import type { UserEntity } from '../users/user.entity';
 import {
   CreditChangeSchema,
@@ -22,6 +23,7 @@ export class CreditsController {
   constructor(private readonly credits: CreditsService) {}
 
   @Get('balance')
+  @DirectRoute((credits: CreditsController, { user }) => credits.balance(user))
   async balance(@CurrentUser() user: UserEntity) {
     return { success: true, data: await this.credits.summary(user) };
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { DirectRoute } from '../common/direct-route';
 import { HealthService, type HealthReport } from './health.service';
 
 @ApiTags('health')
@@ -9,6 +10,7 @@ export class HealthController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
+  @DirectRoute((health: HealthController) => health.check())
   @ApiOkResponse({
     description:
       'The service and its database answer; `degraded` when video generation is refused for lack of a usable provider model',

@@ -4,6 +4,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { DirectRoute } from '../common/direct-route';
 import { RateLimitGuard } from '../auth/rate-limit.guard';
 import type { UserEntity } from '../users/user.entity';
 import { CallbackQuerySchema, type CallbackQueryDto } from './dto/callback-query.dto';
@@ -64,6 +65,7 @@ export class VideoController {
 
   @Get('status/:taskId')
   @UseGuards(JwtAuthGuard)
+  @DirectRoute((video: VideoController, { user, params }) => video.status(user, params.taskId!))
   async status(@CurrentUser() user: UserEntity, @Param('taskId') taskId: string) {
     return { success: true, data: await this.video.status(user, taskId) };
   }
