@@ -4,6 +4,14 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 /** better-sqlite3's prepared statement, as far as it is used here. */
 export interface SqliteStatement {
   all(...values: unknown[]): unknown[];
+  raw(on: boolean): SqliteStatement;
+  columns(): { name: string }[];
+}
+
+/** A statement whose rows come back as arrays, with the column name of each index. */
+interface RawStatement {
+  statement: SqliteStatement;
+  names: string[];
 }
 
 /** TypeORM's one better-sqlite3 connection, when the database is SQLite; null otherwise. */
@@ -28,7 +36,7 @@ const RAW_TYPES = new Set<unknown>(['varchar', 'text', 'int', 'integer']);
  */
 export class EntityRows<E extends ObjectLiteral> {
   private readonly columnsByName: { name: string; property: string; raw: boolean; column: ColumnMetadata }[];
-  private readonly statements = new Map<string, SqliteStatement>();
+  private readonly statements = new Map<string, RawStatement>();
   // Statements belong to one connection: a reconnected DataSource starts over.
   private statementsOf: unknown = null;
 
@@ -60,13 +68,20 @@ export class EntityRows<E extends ObjectLiteral> {
       this.statements.clear();
       this.statementsOf = connection;
     }
-    let statement = this.statements.get(escaped);
-    if (!statement) {
-      statement = connection.prepare(escaped);
+    let raw = this.statements.get(escaped);
+    if (!raw) {
+      const statement = connection.prepare(escaped).raw(true);
+      raw = { statement, names: statement.columns().map((c) => c.name) };
       if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
-      this.statements.set(escaped, statement);
+      this.statements.set(escaped, raw);
     }
-    return statement.all(...values) as Record<string, unknown>[];
+    // Rows as arrays, named here: better-sqlite3 builds each object key by key, at half the speed.
+    const { names } = raw;
+    return (raw.statement.all(...values) as unknown[][]).map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+      return row;
+    });
   }
 
   /** The row's selected columns as entity properties (columns not selected stay absent). */

@@ -13,6 +13,9 @@ export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster';
 /** How long a video link stays valid; status and history replies hand out fresh ones. */
 export const VIDEO_LINK_SECONDS = 6 * 3600;
 
+/** Signed links remembered at most (dropped together past it: each costs one HMAC to make again). */
+const RECENT_LINKS_MAX = 10_000;
+
 /** How long a presigned S3 URL the API redirects to stays valid: long enough to start playing, no more. */
 export const PRESIGNED_SECONDS = 300;
 
@@ -36,6 +39,7 @@ export class VideoStorage {
   /** Where local storage keeps each folder (the layout DATA_DIR has always had). */
   readonly uploadsDir: string;
   readonly videosDir: string;
+  private readonly recentLinks = new Map<string, string>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -105,11 +109,20 @@ export class VideoStorage {
 
   /**
    * `/api/video/file/<id>?exp=…&sig=…` (or `/upload/`, `/last-frame/` for the task's images): usable without a
-   * header (a <video> element, a provider fetching the image), only until it expires.
+   * header (a <video> element, a provider fetching the image), only until it expires. Links made in
+   * the same minute share their expiry (at most a minute later), so a task polled every 3 s is
+   * signed once a minute rather than on each poll.
    */
   signedUrl(taskId: string, kind: LinkKind = 'file', now = Date.now()): string {
-    const exp = Math.floor(now / 1000) + VIDEO_LINK_SECONDS;
-    return `/api/video/${kind}/${taskId}?exp=${exp}&sig=${this.signature(kind, taskId, exp)}`;
+    const exp = Math.ceil((now / 1000 + VIDEO_LINK_SECONDS) / 60) * 60;
+    const key = `${kind}:${taskId}:${exp}`;
+    let url = this.recentLinks.get(key);
+    if (url === undefined) {
+      if (this.recentLinks.size >= RECENT_LINKS_MAX) this.recentLinks.clear();
+      url = `/api/video/${kind}/${taskId}?exp=${exp}&sig=${this.signature(kind, taskId, exp)}`;
+      this.recentLinks.set(key, url);
+    }
+    return url;
   }
 
   verifyLink(kind: LinkKind, taskId: string, exp: number, sig: string, now = Date.now()): boolean {
