@@ -4,7 +4,9 @@
 // task of the user), GET /api/health and an unknown /api/... path (404). The server logs its requests
 // at the default level (info) as in production. Prints req/s, p99, the ratio to the floor and the
 // database queries per request (better-sqlite3 statements counted in the server on SQLite; MySQL's
-// Questions counter with BENCH_DATABASE_URL, on a fresh database dropped at the end).
+// Questions counter with BENCH_DATABASE_URL, on a fresh database dropped at the end), and the server
+// CPU each request took, the app's next to the floor's (from /proc: the client's share of this
+// machine's cores does not count in it).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, root } from '../../scripts/build-lib.mjs';
-import { freePort, startFloor, waitUp } from './bench-lib.mjs';
+import { cpuSeconds, freePort, startFloor, waitUp } from './bench-lib.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -88,14 +90,18 @@ async function queriesPerRequest(count, url, headers) {
   return least;
 }
 
-/** Slices of one measurement: requests per second over all of them, and the worst slice's p99. */
-function combine(results) {
+/** Slices of one measurement: requests per second over all of them, the worst slice's p99 and server CPU µs per request. */
+function combine(results, cpu) {
   const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
   const seconds = results.reduce((sum, r) => sum + r.duration, 0);
-  return { rps: requests / seconds, p99: Math.max(...results.map((r) => r.latency.p99)) };
+  return {
+    rps: requests / seconds,
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    cpuPerRequest: (cpu / requests) * 1e6,
+  };
 }
 
-async function compare(route, url, headers, expectedStatus, count) {
+async function compare(route, url, headers, expectedStatus, count, serverPid) {
   const sample = await fetch(url, { headers });
   const bytes = Buffer.from(await sample.arrayBuffer());
   if (sample.status !== expectedStatus) throw new Error(`${route.name}: ${sample.status} ${bytes}`);
@@ -107,15 +113,30 @@ async function compare(route, url, headers, expectedStatus, count) {
     // Floor and app take turns in short slices, so load from elsewhere on the machine falls on both alike.
     const bare = [];
     const app = [];
+    // Each side's server CPU over its slices, so the cost of a request shows apart from the client's.
+    const cpu = { bare: 0, app: 0 };
+    const timed = async (side, pid, slice) => {
+      const before = cpuSeconds(pid);
+      const result = await slice();
+      cpu[side] += cpuSeconds(pid) - before;
+      return result;
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      bare.push(await load(floor.url, {}, CONNECTIONS, DURATION_S / ROUNDS));
-      app.push(await load(url, headers, CONNECTIONS, DURATION_S / ROUNDS));
+      bare.push(await timed('bare', floor.pid, () => load(floor.url, {}, CONNECTIONS, DURATION_S / ROUNDS)));
+      app.push(await timed('app', serverPid, () => load(url, headers, CONNECTIONS, DURATION_S / ROUNDS)));
     }
     // Any other status than the expected one counts as an error (autocannon counts only 2xx as ok).
     const wrong = (r) =>
       expectedStatus === 200 ? r.non2xx : r['2xx'] + r.non2xx - (r.statusCodeStats[expectedStatus]?.count ?? 0);
     const errors = app.reduce((sum, r) => sum + r.errors + r.timeouts + wrong(r), 0);
-    return { ...route, bytes: bytes.length, bare: combine(bare), app: combine(app), errors, queries };
+    return {
+      ...route,
+      bytes: bytes.length,
+      bare: combine(bare, cpu.bare),
+      app: combine(app, cpu.app),
+      errors,
+      queries,
+    };
   } finally {
     floor.stop();
   }
@@ -194,14 +215,14 @@ async function main() {
       [{ key: 'health', name: 'GET /api/health' }, '/api/health', {}, 200],
       [{ key: 'unknown', name: 'GET /api/no-such-route (404)' }, '/api/no-such-route', {}, 404],
     ].filter(([wanted]) => ROUTES.includes(wanted.key))) {
-      results.push(await compare(route, `${base}${path}`, auth, expected, count));
+      results.push(await compare(route, `${base}${path}`, auth, expected, count, server.pid));
     }
 
     console.log(
       `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s each in ${ROUNDS} alternating slices, ${mysql ? 'MySQL' : 'SQLite'}, request log at ${LOG_LEVEL}\n`,
     );
     console.log(
-      `${''.padEnd(32)} ${'bytes'.padStart(6)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'floor/s'.padStart(8)} ${'fl p99'.padStart(7)} ${'ratio'.padStart(6)} ${'target'.padStart(6)} ${'queries'.padStart(7)}`,
+      `${''.padEnd(32)} ${'bytes'.padStart(6)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'floor/s'.padStart(8)} ${'fl p99'.padStart(7)} ${'ratio'.padStart(6)} ${'target'.padStart(6)} ${'queries'.padStart(7)} ${'µs/req'.padStart(7)} ${'floor µs'.padStart(8)}`,
     );
     let failed = false;
     for (const r of results) {
@@ -209,7 +230,7 @@ async function main() {
       const ok = r.errors === 0 && ratio >= TARGETS[r.key];
       failed ||= !ok;
       console.log(
-        `${r.name.padEnd(32)} ${String(r.bytes).padStart(6)} ${r.app.rps.toFixed(0).padStart(8)} ${r.app.p99.toFixed(1).padStart(7)} ${r.bare.rps.toFixed(0).padStart(8)} ${r.bare.p99.toFixed(1).padStart(7)} ${ratio.toFixed(2).padStart(5)}× ${`≥${TARGETS[r.key]}`.padStart(6)} ${r.queries.toFixed(1).padStart(7)}${r.errors ? `  (${r.errors} errors)` : ''}${ok ? '' : '  FAIL'}`,
+        `${r.name.padEnd(32)} ${String(r.bytes).padStart(6)} ${r.app.rps.toFixed(0).padStart(8)} ${r.app.p99.toFixed(1).padStart(7)} ${r.bare.rps.toFixed(0).padStart(8)} ${r.bare.p99.toFixed(1).padStart(7)} ${ratio.toFixed(2).padStart(5)}× ${`≥${TARGETS[r.key]}`.padStart(6)} ${r.queries.toFixed(1).padStart(7)} ${r.app.cpuPerRequest.toFixed(0).padStart(7)} ${r.bare.cpuPerRequest.toFixed(0).padStart(8)}${r.errors ? `  (${r.errors} errors)` : ''}${ok ? '' : '  FAIL'}`,
       );
     }
     console.log(`\n${failed ? 'FAIL' : 'PASS'}  every route at its target ratio, with no errors`);

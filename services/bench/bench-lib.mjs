@@ -1,5 +1,6 @@
 // Small helpers the bench scripts share.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 /** A TCP port free on 127.0.0.1 right now. */
@@ -101,5 +102,16 @@ export async function startFloor(status, bytes, headers) {
   });
   const url = `http://127.0.0.1:${port}/`;
   await waitUp(url);
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** CPU seconds (user and system, all its threads) process `pid` has used so far; Linux only, else NaN. */
+export function cpuSeconds(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of 1/100 s.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
