@@ -77,9 +77,9 @@ export class EntityRows<E extends ObjectLiteral> {
     }
     // Rows as arrays, named here: better-sqlite3 builds each object key by key, at half the speed.
     const { names } = raw;
-    return (raw.statement.all(...values) as unknown[][]).map((values) => {
+    return (raw.statement.all(...values) as unknown[][]).map((cells) => {
       const row: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+      for (let i = 0; i < names.length; i++) row[names[i]!] = cells[i];
       return row;
     });
   }
