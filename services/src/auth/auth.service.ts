@@ -67,7 +67,7 @@ export class AuthService {
 
   /** The signed-in user as the API shows it, with the balance read now. */
   async publicUser(user: UserEntity): Promise<PublicUser> {
-    return toPublicUser({ ...user, credits: await this.credits.balanceOf(user.id) });
+    return toPublicUser(user, await this.credits.balanceOf(user.id));
   }
 
   private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInResult> {

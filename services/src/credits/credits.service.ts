@@ -80,7 +80,7 @@ export class CreditsService {
     return {
       total_credits: credits,
       transactions: rows.filter((row) => row.id !== null).map((row) => toPublicTransaction(this.ledger.hydrate(row))),
-      user: toPublicUser({ ...user, credits }),
+      user: toPublicUser(user, credits),
     };
   }
 

@@ -53,14 +53,15 @@ export interface PublicUser {
   provider: AuthProvider;
 }
 
-export function toPublicUser(user: UserEntity): PublicUser {
+/** `credits` as read now (a signed-in user's cached entity does not carry its balance). */
+export function toPublicUser(user: UserEntity, credits = user.credits): PublicUser {
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     picture: user.picture,
     avatar_url: user.picture,
-    credits: user.credits,
+    credits,
     can_manage_blog: user.canManageBlog,
     is_admin: user.isAdmin,
     provider: user.provider,
