@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
@@ -28,7 +29,12 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
     JwtModule.registerAsync({
       extraProviders: [jwtSecretProvider],
       inject: [JWT_SECRET],
-      useFactory: (secret: string) => ({ secret, signOptions: { algorithm: 'HS256' } }),
+      // A key object, not the string: given a string, jsonwebtoken first tries it as a PEM public or
+      // private key and throws, which made each verify or sign take half a millisecond.
+      useFactory: (secret: string) => ({
+        secret: createSecretKey(Buffer.from(secret, 'utf8')),
+        signOptions: { algorithm: 'HS256' },
+      }),
     }),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],

@@ -1,4 +1,4 @@
-import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /** better-sqlite3's prepared statement, as far as it is used here. */
@@ -21,6 +21,17 @@ export function sqliteConnection(dataSource: DataSource): { prepare(sql: string)
     .databaseConnection;
 }
 
+/** mysql2's pool (its callback API) as TypeORM keeps it, as far as it is used here. */
+interface MysqlPool {
+  execute(sql: string, values: unknown[], done: (error: Error | null, rows: unknown) => void): void;
+}
+
+/** TypeORM's mysql2 pool, when the database is MySQL; null otherwise. */
+function mysqlPool(dataSource: DataSource): MysqlPool | null {
+  if (dataSource.options.type !== 'mysql') return null;
+  return (dataSource.driver as unknown as { pool?: MysqlPool }).pool ?? null;
+}
+
 /** Statements kept prepared at most (the SQL is fixed text; numbers inlined by the driver vary it). */
 const MAX_STATEMENTS = 64;
 
@@ -31,8 +42,8 @@ const RAW_TYPES = new Set<unknown>(['varchar', 'text', 'int', 'integer']);
  * A fixed SQL read on the hot paths, without the query builder: building a query costs more than
  * SQLite takes to run it. Named parameters (`:name`) and values (dates, booleans) go through the
  * driver as the query builder would pass them, and rows come back hydrated as TypeORM would
- * (booleans, dates). On SQLite the statement is prepared once and run on TypeORM's one connection,
- * as TypeORM runs it, without its per-query runner and events (none are used here).
+ * (booleans, dates). The statement is prepared once (per pooled connection on MySQL) and run on
+ * TypeORM's connections, without its per-query runner and events (none are used here).
  */
 export class EntityRows<E extends ObjectLiteral> {
   private readonly columnsByName: { name: string; property: string; raw: boolean; column: ColumnMetadata }[];
@@ -62,6 +73,14 @@ export class EntityRows<E extends ObjectLiteral> {
 
   async query(sql: string, parameters: Record<string, unknown>): Promise<Record<string, unknown>[]> {
     const [escaped, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
+    const pool = mysqlPool(this.dataSource);
+    if (pool) {
+      return new Promise((resolve, reject) =>
+        pool.execute(escaped, values, (error, rows) =>
+          error ? reject(new QueryFailedError(escaped, values, error)) : resolve(rows as Record<string, unknown>[]),
+        ),
+      );
+    }
     const connection = sqliteConnection(this.dataSource);
     if (!connection) return this.dataSource.query(escaped, values);
     if (this.statementsOf !== connection) {
