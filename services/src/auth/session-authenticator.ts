@@ -7,9 +7,13 @@ import { AuthErrorCode, AuthException } from './auth.exception';
 import { SessionCache } from './session-cache';
 import { SessionEntity } from './session.entity';
 
-/** Sessions a process remembers at most, and for how long: a sign-out elsewhere takes effect within this. */
+/**
+ * Sessions a process remembers at most, and for how long: a sign-out elsewhere takes effect within
+ * this (the bound is 5 s). Longer than the generator's 3 s status polls, so every other poll of a
+ * video being made finds its session here instead of verifying and querying again.
+ */
 export const SESSION_CACHE_MAX = 10_000;
-export const SESSION_CACHE_TTL_MS = 3_000;
+export const SESSION_CACHE_TTL_MS = 4_000;
 
 export interface SignedInRequest {
   user: UserEntity;
