@@ -36,6 +36,8 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
   private check: ModelCheck | null = null;
   private lastError: string | null = null;
   private checkedAt: Date | null = null;
+  // What health() answers until the next check or withdrawal changes it (every probe asks).
+  private report: VideoHealth | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -102,11 +104,16 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
           this.check[id] = { providerModel: null, reason: `${providerModel} answered that it is no longer available` };
         }
       }
+      this.report = null;
     }
     return this.refresh();
   }
 
   health(): VideoHealth {
+    return (this.report ??= this.buildReport());
+  }
+
+  private buildReport(): VideoHealth {
     const ids = Object.keys(VIDEO_MODELS) as VideoModelId[];
     const targets = ids.map((id) => [id, this.target(id)] as const);
     const reason = targets.map(([, t]) => (t.providerModel === null ? t.reason : null)).find(Boolean) ?? null;
@@ -140,6 +147,7 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
       this.logger.warn(this.lastError);
     }
     this.checkedAt = new Date();
+    this.report = null;
     const after = this.health().reason;
     if (after && after !== before) this.logger.error(`video generation degraded: ${after}`);
     else if (!after && before) this.logger.log('video generation available again');
