@@ -2,11 +2,11 @@ import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { startFakeGoogle, type FakeGoogle } from './support/fake-google';
 import { devSignIn } from './support/sign-in';
-import { databaseKinds } from './support/test-database';
+import { createTestDatabase, databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const CLIENT_ID = 'veo3-test.apps.googleusercontent.com';
-const JWT_SECRET = 'test-secret-'.padEnd(48, 'x');
+const JWT_SECRET = 'test-secret-for-the-auth-suite-0123456789abcdef';
 
 function hs256(payload: object, secret = JWT_SECRET): string {
   const enc = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -80,6 +80,55 @@ describe.each(databaseKinds())('sign-in and sessions on %s', (kind) => {
       expect(res.json()).toMatchObject({ success: false, code: 'AUTH_GOOGLE_TOKEN_INVALID' });
       expect(res.json().message).toMatch(/^Google sign-in failed: /);
       expect(await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM users')).toEqual(before);
+    });
+
+    it.each([
+      ['missing', { email_verified: undefined }],
+      ['false', { email_verified: false }],
+      ['the string "false"', { email_verified: 'false' }],
+    ])('refuses a token whose email_verified is %s, creating nobody', async (_case, claims) => {
+      const before = await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM users');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { token: google.idToken({ sub: 'unverified', email: 'unverified@example.com', ...claims }) },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        code: 'AUTH_GOOGLE_TOKEN_INVALID',
+        message: 'Google sign-in failed: the e-mail is not verified',
+      });
+      expect(await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM users')).toEqual(before);
+    });
+
+    it('finds accounts by Google subject; an accented look-alike e-mail gets an account of its own', async () => {
+      const victim = await devSignIn(t.app, 'victim@corp.test');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { token: google.idToken({ sub: 'look-alike', email: 'vïctim@corp.test', name: 'Mallory' }) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.id).not.toBe(victim.user.id);
+      expect(res.json().user.email).toBe('vïctim@corp.test');
+      const victimNow = await getUser(victim.auth.authorization);
+      expect(victimNow.json().user).toMatchObject({ id: victim.user.id, email: 'victim@corp.test', provider: 'dev' });
+
+      // The exact address, case-folded, links the dev account to the Google identity.
+      const linked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { token: google.idToken({ sub: 'victim-google', email: 'Victim@Corp.test' }) },
+      });
+      expect(linked.json().user).toMatchObject({ id: victim.user.id, provider: 'google' });
+      // Another Google subject with that address does not take the account over.
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { token: google.idToken({ sub: 'someone-else', email: 'victim@corp.test' }) },
+      });
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ success: false, code: 'USERS_EMAIL_TAKEN' });
     });
 
     it('refuses a missing token with 400', async () => {
@@ -180,6 +229,51 @@ describe.each(databaseKinds())('sign-in and sessions on %s', (kind) => {
     });
   });
 
+  it('a role removed from the configuration stops working on every route, for tokens issued before', async () => {
+    const db = await createTestDatabase(kind);
+    const env = { JWT_SECRET, DATA_DIR: t.config.dataDir, DEV_LOGIN: 'true' };
+    const before = await createTestApp(db, {
+      ...env,
+      ADMIN_EMAILS: 'boss@corp.test',
+      BLOG_ADMIN_EMAILS: 'ed@corp.test',
+    });
+    let boss, editor;
+    try {
+      boss = await devSignIn(before.app, 'boss@corp.test');
+      editor = await devSignIn(before.app, 'ed@corp.test');
+      expect(boss.user.is_admin).toBe(true);
+      expect(editor.user.can_manage_blog).toBe(true);
+    } finally {
+      await before.close();
+    }
+    const after = await createTestApp(db, env);
+    try {
+      const inject = (method: 'GET' | 'POST', url: string, auth: Record<string, string>, payload?: object) =>
+        after.app.inject({ method, url, headers: auth, payload });
+      const me = await inject('GET', '/api/auth/user', boss.auth);
+      expect(me.statusCode).toBe(200);
+      expect(me.json().user).toMatchObject({ is_admin: false, can_manage_blog: false });
+      const grant = await inject('POST', '/api/credits/add', boss.auth, {
+        userId: boss.user.id,
+        amount: 1000,
+        sourceType: 'admin',
+        sourceId: 'after-removal',
+      });
+      expect(grant.statusCode).toBe(403);
+      expect((await inject('GET', '/api/credits/balance', boss.auth)).json().data.total_credits).toBe(0);
+      const publish = await inject('POST', '/api/blog/admin/posts', editor.auth, {
+        title: 'Still here?',
+        content: '<p>x</p>',
+        status: 'published',
+      });
+      expect(publish.statusCode).toBe(403);
+      expect((await inject('GET', '/api/auth/user', editor.auth)).json().user.can_manage_blog).toBe(false);
+    } finally {
+      await after.close();
+      await db.drop();
+    }
+  });
+
   it.each(['/auth/signin', '/auth/signup', '/api/auth/reset-password'])(
     '%s answers that the site signs in with Google only',
     async (url) => {
@@ -250,6 +344,27 @@ describe('sign-in limits', () => {
       expect(blocked.json().message).toBe('Too many sign-in attempts. Please wait a minute and try again.');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(blocked.headers['retry-after-signin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind one proxy (TRUST_PROXY=true), a forged left-most X-Forwarded-For does not escape the limit', async () => {
+    const t = await createTestApp('sqlite', { SIGNIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
+    try {
+      // The proxy appends the address it saw to whatever the client sent.
+      const viaProxy = (i: number, forged: string, client: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/dev',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `${forged}, ${client}` },
+          payload: { email: `p${i}@example.com` },
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await viaProxy(i, `198.18.0.${i}`, '203.0.113.9')).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await viaProxy(9, '203.0.113.9', '198.51.100.4')).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -40,7 +40,8 @@ export class GoogleTokenVerifier {
     if (!payload?.sub || !payload.email) {
       throw new AuthException(AuthErrorCode.GoogleTokenInvalid, 'Google sign-in failed: the token has no e-mail');
     }
-    if (payload.email_verified === false) {
+    // Missing, false or the string "false": an address Google has not verified could be anyone's.
+    if ((payload.email_verified as unknown) !== true && (payload.email_verified as unknown) !== 'true') {
       throw new AuthException(AuthErrorCode.GoogleTokenInvalid, 'Google sign-in failed: the e-mail is not verified');
     }
     return { subject: payload.sub, email: payload.email, name: payload.name ?? null, picture: payload.picture ?? null };

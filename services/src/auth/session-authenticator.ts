@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { EntityRows } from '../common/entity-rows';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { UserEntity } from '../users/user.entity';
+import { rolesFor } from '../users/user-roles';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { SessionCache } from './session-cache';
 import { SessionEntity } from './session.entity';
@@ -34,7 +37,7 @@ function withoutBalance(user: UserEntity): UserEntity {
 }
 
 /**
- * Identity from a bearer JWT (HS256, signature and expiry checked) backed by a live session in the
+ * Identity (and roles, from configuration) from a bearer JWT (HS256, signature and expiry checked) backed by a live session in the
  * database. A verified token with a live session is remembered for a few seconds (never past the
  * token's or the session's expiry) in a bounded cache, so a repeat request neither verifies nor
  * queries again; a sign-out in this process forgets its session at once.
@@ -51,6 +54,7 @@ export class SessionAuthenticator {
   constructor(
     private readonly jwt: JwtService,
     dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.users = new EntityRows(dataSource, UserEntity);
     this.sessions = new EntityRows(dataSource, SessionEntity);
@@ -59,7 +63,7 @@ export class SessionAuthenticator {
       dataSource
         .getMetadata(UserEntity)
         .columns.map((c) => c.propertyName as keyof UserEntity & string)
-        .filter((p) => p !== 'credits'),
+        .filter((p) => p !== 'credits' && p !== 'isAdmin' && p !== 'canManageBlog'),
     );
     this.sql =
       `SELECT ${columns}, s.expires_at AS session_expires_at FROM sessions s INNER JOIN users u ON u.id = s.user_id ` +
@@ -121,7 +125,10 @@ export class SessionAuthenticator {
     const epoch = this.forgetEpoch;
     const [row] = await this.users.query(this.sql, { sessionId, userId, now: new Date() });
     if (!row) return null;
-    const signedIn = { user: withoutBalance(this.users.hydrate(row)), sessionId };
+    const user = this.users.hydrate(row);
+    // Roles as configured now, not as stored at sign-in: a removed role ends with the cache entry.
+    Object.assign(user, rolesFor(user.email, this.config));
+    const signedIn = { user: withoutBalance(user), sessionId };
     if (epoch === this.forgetEpoch) {
       const sessionExpires = this.sessions.hydrate({ expires_at: row.session_expires_at }).expiresAt?.getTime();
       this.cache.set(token, signedIn, Math.min(tokenExpires, sessionExpires ?? Infinity));

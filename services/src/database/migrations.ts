@@ -7,6 +7,7 @@ import { Blog1763683700000 } from './migrations/1763683700000-blog';
 import { VideoRequestHash1763683800000 } from './migrations/1763683800000-video-request-hash';
 import { WorkersAndScheduleLeases1763683900000 } from './migrations/1763683900000-workers-and-schedule-leases';
 import { LedgerPageIndex1763684000000 } from './migrations/1763684000000-ledger-page-index';
+import { ExactUserIdentity1763684200000 } from './migrations/1763684200000-exact-user-identity';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   VideoRequestHash1763683800000,
   WorkersAndScheduleLeases1763683900000,
   LedgerPageIndex1763684000000,
+  ExactUserIdentity1763684200000,
 ];

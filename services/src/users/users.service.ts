@@ -5,6 +5,8 @@ import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { UserEntity, type AuthProvider } from './user.entity';
+import { rolesFor } from './user-roles';
+import { UsersErrorCode, UsersException } from './users.exception';
 
 export interface SignInProfile {
   provider: AuthProvider;
@@ -22,18 +24,16 @@ export class UsersService {
   ) {}
 
   /**
-   * Creates or refreshes the user of a sign-in, found by provider subject (or, for an account
-   * first made another way, by e-mail). Roles are recomputed from configuration every time.
+   * Creates or refreshes the user of a sign-in, found by provider and subject. An account first made
+   * another way is linked by e-mail only on an exact match of the case-folded address: a database
+   * collation that ignores accents must not hand `vïctim@` the account of `victim@`. Roles are
+   * recorded for operators; access checks read them from configuration (rolesFor).
    */
   async upsertFromSignIn(profile: SignInProfile): Promise<{ user: UserEntity; created: boolean }> {
     const email = profile.email.trim().toLowerCase();
-    const roles = {
-      canManageBlog: this.config.blogAdminEmails.includes(email),
-      isAdmin: this.config.adminEmails.includes(email),
-    };
+    const roles = rolesFor(email, this.config);
     const existing =
-      (await this.users.findOneBy({ provider: profile.provider, providerSubject: profile.subject })) ??
-      (await this.users.findOneBy({ email }));
+      (await this.bySubject(profile.provider, profile.subject)) ?? (await this.linkableByEmail(profile, email));
     if (existing) {
       Object.assign(existing, {
         email,
@@ -59,9 +59,31 @@ export class UsersService {
       return { user: await this.users.save(user), created: true };
     } catch (error) {
       // Two first sign-ins at once: the unique e-mail index lets one insert win; use that row.
-      const winner = await this.users.findOneBy({ email });
+      const winner = await this.bySubject(profile.provider, profile.subject);
       if (!winner) throw error;
       return { user: winner, created: false };
     }
+  }
+
+  private async bySubject(provider: AuthProvider, subject: string): Promise<UserEntity | null> {
+    const rows = await this.users.findBy({ provider, providerSubject: subject });
+    return rows.find((u) => u.providerSubject === subject) ?? null;
+  }
+
+  /**
+   * The account an e-mail may be linked to: byte-equal address, and not already held by another
+   * identity of the same provider (Google may give an address to a new account later).
+   */
+  private async linkableByEmail(profile: SignInProfile, email: string): Promise<UserEntity | null> {
+    const rows = await this.users.findBy({ email });
+    const match = rows.find((u) => u.email === email);
+    if (!match) return null;
+    if (match.provider === profile.provider && match.providerSubject && match.providerSubject !== profile.subject) {
+      throw new UsersException(
+        UsersErrorCode.EmailTaken,
+        'This e-mail address belongs to another account. Sign in with the account you used before.',
+      );
+    }
+    return match;
   }
 }

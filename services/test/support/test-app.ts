@@ -19,13 +19,15 @@ export interface TestApp {
  * The whole HTTP app on a fresh database, driven in-process with `app.inject`.
  * `env` adds or overrides environment variables (e.g. WEB_DIR, MFE_BLOG_URL);
  * `overrides` replaces providers with test doubles (e.g. the video provider).
+ * Given a TestDatabase instead of a kind, the app runs on it (a restart) and leaves it for its owner to drop.
  */
 export async function createTestApp(
-  kind: DatabaseKind = 'sqlite',
+  kind: DatabaseKind | TestDatabase = 'sqlite',
   env: Record<string, string> = {},
   overrides: { provide: unknown; useValue: unknown }[] = [],
 ): Promise<TestApp> {
-  const db = await createTestDatabase(kind);
+  const ownsDatabase = typeof kind === 'string';
+  const db = typeof kind === 'string' ? await createTestDatabase(kind) : kind;
   const dataDir = mkdtempSync(join(tmpdir(), 'veo3-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,7 +51,7 @@ export async function createTestApp(
     db,
     close: async () => {
       await app.close();
-      await db.drop();
+      if (ownsDatabase) await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
