@@ -29,11 +29,18 @@ function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
   return NEST_LEVELS.slice(0, index < 0 ? 3 : index + 1);
 }
 
+/** A hop count trusts that many proxies from the server outwards (what Fastify itself does with a number). */
+function trustedProxies(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export function createAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     // Structured JSON logs from Fastify's pino logger, one line per request.
     ...loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
     bodyLimit: JSON_BODY_LIMIT,
     // Errors that never reach Nest's exception filter, in its shape all the same.

@@ -24,7 +24,7 @@ export function configOrExit(env: NodeJS.ProcessEnv): AppConfig {
 /** Boots one process of the configured role and stops it gracefully on SIGTERM/SIGINT. */
 export async function serve(config: AppConfig): Promise<void> {
   const app = await createApp(config);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
   console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port}${ROLE_NOTES[config.role]})`);
 
   // Graceful shutdown: stop accepting connections, finish in-flight requests and jobs, close the database, exit 0.

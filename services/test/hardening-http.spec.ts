@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { createHmac } from 'node:crypto';
+import { JWT_SECRET } from '../src/auth/auth.tokens';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
 import { VIDEO_LINK_SECONDS, VideoStorage } from '../src/video/video-storage';
 import { FAKE_VIDEO } from './support/scripted-provider';
@@ -222,6 +224,22 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
         expect(res.json()).toMatchObject({ success: false });
       }
     });
+
+    it('a link signed for a far expiry, or with the session secret, answers 403 and never the file', async () => {
+      const in2100 = Date.parse('2100-01-01T00:00:00Z');
+      const farFuture = link('file', in2100 - VIDEO_LINK_SECONDS * 1000);
+      expect(Number(/exp=(\d+)/.exec(farFuture)![1]) * 1000).toBeGreaterThanOrEqual(in2100);
+      const exp = Math.ceil(Date.now() / 1000) + 600;
+      const sessionSigned = createHmac('sha256', t.app.get<string>(JWT_SECRET))
+        .update(`video:file:${taskId}:${exp}`)
+        .digest('base64url');
+      for (const url of [farFuture, `/api/video/file/${taskId}?exp=${exp}&sig=${sessionSigned}`]) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain('ftyp');
+      }
+      expect((await get(link('file'))).statusCode).toBe(200);
+    });
   });
 });
 
@@ -237,7 +255,7 @@ describe.each(databaseKinds())('the API docs on %s', (kind) => {
       await app.close();
     }
   };
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32) };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'hardening-spec-secret-0123456789abcdef' };
 
   it('are served in development and test', async () => {
     expect(await docs({ NODE_ENV: 'development' })).toEqual([200, 200]);

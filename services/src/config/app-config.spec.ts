@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './app-config';
 
+const PROD_SECRET = 'a3f9c2e17b5d4088e6c1f0a29d7b3e45';
+
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {
     loadConfig(env);
@@ -61,7 +63,7 @@ describe('loadConfig', () => {
     [{ VIDEO_PROVIDER: 'sora' }, /^VIDEO_PROVIDER: /],
     [{ BLOG_ADMIN_EMAILS: 'not-an-email' }, /^BLOG_ADMIN_EMAILS/],
     [{ NODE_ENV: 'production' }, /^JWT_SECRET: required when NODE_ENV=production/],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_LOGIN: 'true' }, /^DEV_LOGIN: /],
+    [{ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET, DEV_LOGIN: 'true' }, /^DEV_LOGIN: /],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/],
     [{ VIDEO_PROVIDER: 'veo' }, /^GEMINI_API_KEY: required/],
     [{ VIDEO_PROVIDER: 'kie' }, /^KIE_API_KEY: required/],
@@ -98,7 +100,7 @@ describe('loadConfig', () => {
   });
 
   it('never allows dev sign-in in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).devLogin).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET }).devLogin).toBe(false);
   });
 
   it.each([
@@ -124,8 +126,67 @@ describe('loadConfig', () => {
     );
   });
 
+  it('offers the simulated checkout on a public SITE_URL only when asked, whatever NODE_ENV and DEV_LOGIN say', () => {
+    const site = { SITE_URL: 'https://veo3.example' };
+    expect(loadConfig(site).simulatedCheckout).toBe(false);
+    expect(loadConfig({ ...site, NODE_ENV: 'development', DEV_LOGIN: 'true' }).simulatedCheckout).toBe(false);
+    expect(loadConfig({ ...site, NODE_ENV: 'test' }).simulatedCheckout).toBe(false);
+    expect(loadConfig({ ...site, SIMULATED_CHECKOUT: 'true' }).simulatedCheckout).toBe(true);
+    expect(loadConfig({ SITE_URL: 'http://127.0.0.1:8080' }).simulatedCheckout).toBe(true);
+    expect(loadConfig({ SIMULATED_CHECKOUT: 'false' }).simulatedCheckout).toBe(false);
+  });
+
+  it('trusts X-Forwarded-For from a number of hops or listed proxies, never from every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    expect(problems({ TRUST_PROXY: 'everyone' })).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a hop count/)]);
+  });
+
+  it('listens on loopback only while dev sign-in is on by default; HOST overrides', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEV_LOGIN: 'true' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ SITE_URL: 'https://veo3.example' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses placeholder and guessable secrets in production, naming the variable', () => {
+    const prod = { NODE_ENV: 'production' };
+    expect(problems({ ...prod, JWT_SECRET: 'REPLACE_ME_with_openssl_rand_hex_32' })).toEqual([
+      'JWT_SECRET: still holds a placeholder value; generate one with: openssl rand -hex 32',
+    ]);
+    expect(problems({ ...prod, JWT_SECRET: 'x'.repeat(40) })).toEqual([
+      expect.stringMatching(/^JWT_SECRET: too predictable/),
+    ]);
+    expect(problems({ ...prod, JWT_SECRET: PROD_SECRET, VIDEO_LINK_SECRET: 'short' })).toEqual([
+      'VIDEO_LINK_SECRET: must be at least 32 characters',
+    ]);
+    expect(
+      problems({
+        ...prod,
+        JWT_SECRET: PROD_SECRET,
+        DATABASE_URL: 'mysql://veo3:REPLACE_ME_mysql_app_password@db:3306/veo3',
+        STRIPE_SECRET_KEY: 'sk_live_changeme',
+        STRIPE_WEBHOOK_SECRET: 'whsec_REPLACE_ME',
+      }),
+    ).toEqual([
+      'STRIPE_SECRET_KEY: still holds a placeholder value; generate one with: openssl rand -hex 32',
+      'STRIPE_WEBHOOK_SECRET: still holds a placeholder value; generate one with: openssl rand -hex 32',
+      'DATABASE_URL: still holds a placeholder value; generate one with: openssl rand -hex 32',
+    ]);
+    // Outside production a trial may keep them.
+    expect(loadConfig({ JWT_SECRET: 'REPLACE_ME_with_openssl_rand_hex_32' }).jwtSecret).toMatch(/^REPLACE_ME/);
+  });
+
   it('offers the simulated checkout only without Stripe, and in production only when asked', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: PROD_SECRET };
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
     expect(loadConfig({}).simulatedCheckout).toBe(true);
     expect(loadConfig(prod).simulatedCheckout).toBe(false);

@@ -32,6 +32,42 @@ const emailList = z.preprocess(
       : [],
   z.array(z.email()),
 );
+const hostList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
+  z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names separated by commas')).optional(),
+);
+const secret = z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional());
+/**
+ * Which proxies may name the client in X-Forwarded-For: a hop count, or proxy addresses/CIDRs.
+ * `true` means one hop, never "every hop" (a client could then forge the left-most address).
+ */
+const trustProxy = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : String(v).trim().toLowerCase()),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): number | string[] | false => {
+      if (v === undefined || v === 'false' || v === '0' || v === 'no') return false;
+      if (v === 'true' || v === 'yes') return 1;
+      if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.every((s) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(s))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a hop count (1 = one proxy; true means 1) or proxy addresses/CIDRs separated by commas',
+      });
+      return z.NEVER;
+    }),
+);
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 const veoModel = z.preprocess(
@@ -69,12 +105,16 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
-  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_SECRET: secret,
+  // Signs video links apart from sessions; unset: derived from the session secret.
+  VIDEO_LINK_SECRET: secret,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/oauth2/v1/certs')),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
+  HOST: optionalString,
   SIGNIN_RATE_LIMIT: int(20, 1, 100_000),
   GENERATE_RATE_LIMIT: int(10, 1, 100_000),
+  CHECKOUT_RATE_LIMIT: int(10, 1, 100_000),
   DEV_LOGIN: bool,
   BLOG_ADMIN_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
@@ -94,6 +134,9 @@ const envSchema = z.object({
   VEO_IMAGE_MODEL: optionalString,
   KIE_API_KEY: optionalString,
   KIE_BASE_URL: optionalUrl,
+  // Hosts a provider's result download may be redirected to (besides the result URL's own host).
+  PROVIDER_STORAGE_HOSTS: hostList,
+  PROVIDER_DOWNLOAD_MAX_MB: int(200, 1, 10_000),
   GENERATION_TIMEOUT_S: int(900, 30),
   VIDEO_POLL_INTERVAL_MS: int(1000, 10, 60_000),
   TASK_SWEEP_S: int(30, 1, 3600),
@@ -140,18 +183,24 @@ export interface AppConfig {
   /** Key prefix of the job queue in Redis (tests give each run its own). */
   redisPrefix: string;
   jwtSecret: string | null;
+  /** Signs video links; null: derived from the session secret (never the same key). */
+  videoLinkSecret: string | null;
   googleClientId: string | null;
   /** Where Google's token-signing certificates are fetched (a local fake in tests). */
   googleCertsUrl: string;
   devLogin: boolean;
   /** Why development sign-in is off (told to whoever tries it); null when it is on. */
   devLoginOffReason: string | null;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you trust). */
-  trustProxy: boolean;
+  /** Proxies trusted to name the client in X-Forwarded-For: a hop count or their addresses/CIDRs; false: none. */
+  trustProxy: number | string[] | false;
+  /** Address the server listens on: loopback while dev sign-in is on by default, else every interface. */
+  host: string;
   /** Sign-in attempts per minute per client address. */
   signinRateLimit: number;
   /** Video generation requests per minute per client address. */
   generateRateLimit: number;
+  /** Checkout sessions a signed-in user may create per minute. */
+  checkoutRateLimit: number;
   blogAdminEmails: string[];
   adminEmails: string[];
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
@@ -168,6 +217,10 @@ export interface AppConfig {
     modelCheckSeconds: number;
     kieApiKey: string | null;
     kieBaseUrl: string | null;
+    /** Hosts a result download may be redirected to besides its own (the providers' storage). */
+    storageHosts: string[];
+    /** A result larger than this is refused (the task fails and is refunded). */
+    downloadMaxBytes: number;
     timeoutSeconds: number;
     /** First wait between provider polls; it doubles up to 15 s. */
     pollIntervalMs: number;
@@ -206,7 +259,46 @@ export class ConfigError extends Error {
   }
 }
 
+/** Where Google and kie.ai keep finished videos (their result links redirect there). */
+const DEFAULT_STORAGE_HOSTS = ['storage.googleapis.com', 'tempfile.aiquickdraw.com', 'tempfile.redpandaai.co'];
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLocalSite(siteUrl: string): boolean {
+  return LOCAL_HOSTS.has(new URL(siteUrl).hostname);
+}
+
+/** Secrets a production boot refuses while they hold a placeholder (the passwords inside the URLs too). */
+const SECRET_VARIABLES = [
+  'JWT_SECRET',
+  'VIDEO_LINK_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'GEMINI_API_KEY',
+  'KIE_API_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+] as const;
+const PLACEHOLDER = /replace[_-]?me|change[_-]?me|placeholder|your[_-]?(secret|key|password)|^(secret|password)$/i;
+
+function secretProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const value = e[name];
+    if (!value) continue;
+    const secretPart = /^\w+:\/\//.test(value) ? decodeURIComponent(new URL(value).password) : value;
+    if (secretPart && PLACEHOLDER.test(secretPart))
+      problems.push(`${name}: still holds a placeholder value; generate one with: openssl rand -hex 32`);
+  }
+  for (const name of ['JWT_SECRET', 'VIDEO_LINK_SECRET'] as const) {
+    const value = e[name];
+    // 32 characters of one or two kinds (aaaa…, 1212…) pass the length rule but guess in seconds.
+    if (value && new Set(value).size < 8)
+      problems.push(`${name}: too predictable (fewer than 8 different characters); use openssl rand -hex 32`);
+  }
+  return problems;
+}
 
 /**
  * Dev sign-in lets anyone in as any e-mail, so it is on by default only on a local SITE_URL (a
@@ -218,7 +310,7 @@ function devLoginRefusal(e: z.infer<typeof envSchema>, production: boolean, site
   if (e.DEV_LOGIN === true) return null;
   if (e.DEV_LOGIN === false) return 'Development sign-in is switched off on this site (DEV_LOGIN=false)';
   if (e.GOOGLE_CLIENT_ID) return 'This site signs in with Google; development sign-in needs DEV_LOGIN=true';
-  if (!LOCAL_HOSTS.has(new URL(siteUrl).hostname)) {
+  if (!isLocalSite(siteUrl)) {
     return `Development sign-in is off because SITE_URL (${siteUrl}) is not a local address: set DEV_LOGIN=true, or use a local SITE_URL (localhost, 127.0.0.1 or [::1])`;
   }
   return null;
@@ -236,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   const production = e.NODE_ENV === 'production';
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (production) problems.push(...secretProblems(e));
   if (production && e.DEV_LOGIN)
     problems.push('DEV_LOGIN: development sign-in is never allowed when NODE_ENV=production');
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
@@ -287,11 +380,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? null,
+    videoLinkSecret: e.VIDEO_LINK_SECRET ?? null,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleCertsUrl: e.GOOGLE_CERTS_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
+    host: e.HOST ?? (devLoginOffReason === null && e.DEV_LOGIN === undefined ? '127.0.0.1' : '0.0.0.0'),
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     generateRateLimit: e.GENERATE_RATE_LIMIT,
+    checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
     devLogin: devLoginOffReason === null,
     devLoginOffReason,
     blogAdminEmails: e.BLOG_ADMIN_EMAILS,
@@ -299,7 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ?? null }
       : null,
-    simulatedCheckout: !e.STRIPE_SECRET_KEY && (e.SIMULATED_CHECKOUT ?? !production),
+    // It grants credits for nothing: on a public SITE_URL only when asked for, whatever NODE_ENV says.
+    simulatedCheckout: !e.STRIPE_SECRET_KEY && (e.SIMULATED_CHECKOUT ?? (!production && isLocalSite(siteUrl))),
     video: {
       provider: e.VIDEO_PROVIDER,
       geminiApiKey: e.GEMINI_API_KEY ?? null,
@@ -309,6 +406,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       modelCheckSeconds: e.VIDEO_MODEL_CHECK_S,
       kieApiKey: e.KIE_API_KEY ?? null,
       kieBaseUrl: e.KIE_BASE_URL ?? null,
+      storageHosts: e.PROVIDER_STORAGE_HOSTS ?? DEFAULT_STORAGE_HOSTS,
+      downloadMaxBytes: e.PROVIDER_DOWNLOAD_MAX_MB * 1024 * 1024,
       timeoutSeconds: e.GENERATION_TIMEOUT_S,
       pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
       sweepSeconds: e.TASK_SWEEP_S,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -40,14 +40,19 @@ export class VideoStorage {
   readonly uploadsDir: string;
   readonly videosDir: string;
   private readonly recentLinks = new Map<string, string>();
+  /** Links are signed with a key of their own, so a link's signature can never stand for a session's. */
+  private readonly linkKey: Buffer;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(JWT_SECRET) private readonly secret: string,
+    @Inject(JWT_SECRET) sessionSecret: string,
     @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
   ) {
     this.uploadsDir = join(config.dataDir, 'uploads');
     this.videosDir = join(config.dataDir, 'videos');
+    this.linkKey = config.videoLinkSecret
+      ? Buffer.from(config.videoLinkSecret)
+      : Buffer.from(hkdfSync('sha256', sessionSecret, 'veo3-video-links', 'video link signing key', 32));
   }
 
   /** Stores an uploaded image: the first frame, or with `suffix` another one (the last frame). */
@@ -125,8 +130,9 @@ export class VideoStorage {
     return url;
   }
 
+  /** Valid signature, not expired, and not lasting longer than a link we make (rounded up to the minute) would. */
   verifyLink(kind: LinkKind, taskId: string, exp: number, sig: string, now = Date.now()): boolean {
-    if (!Number.isInteger(exp) || exp * 1000 < now) return false;
+    if (!Number.isInteger(exp) || exp * 1000 < now || exp * 1000 > now + (VIDEO_LINK_SECONDS + 60) * 1000) return false;
     const expected = Buffer.from(this.signature(kind, taskId, exp));
     const given = Buffer.from(sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
@@ -146,6 +152,6 @@ export class VideoStorage {
   }
 
   private signature(kind: LinkKind, taskId: string, exp: number): string {
-    return createHmac('sha256', this.secret).update(`video:${kind}:${taskId}:${exp}`).digest('base64url');
+    return createHmac('sha256', this.linkKey).update(`video:${kind}:${taskId}:${exp}`).digest('base64url');
   }
 }

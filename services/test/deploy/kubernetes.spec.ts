@@ -261,11 +261,11 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
     const secrets = {
       DATABASE_URL: 'mysql://veo3:pw@mysql:3306/veo3',
       REDIS_URL: 'redis://redis:6379',
-      JWT_SECRET: 'x'.repeat(64),
+      JWT_SECRET: 'kubernetes-spec-secret-0123456789abcdef-0123456789abcdef',
     };
     for (const role of SERVICE_TIER) {
       const config = loadConfig({ ...settings.data, ...remotes.data, ...secrets, ROLE: role });
-      expect(config).toMatchObject({ env: 'production', role, migrateOnBoot: false, trustProxy: true });
+      expect(config).toMatchObject({ env: 'production', role, migrateOnBoot: false, trustProxy: 1 });
       expect(config.siteUrl).toBe(`https://${host}`);
       expect(config.storage).toMatchObject({ type: 's3' });
       expect(Object.values(config.remotes).every((r) => !r.servedHere)).toBe(true);
