@@ -30,6 +30,18 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<oembed url="javascript:alert(1)"></oembed>')).toBe('<oembed></oembed>');
   });
 
+  it.each([
+    '<form action="javascript:alert(1)"><button formaction="javascript:alert(2)">x</button></form>',
+    '<object data="javascript:alert(3)"></object><video poster="javascript:alert(4)"></video>',
+    '<table background="javascript:alert(5)"><tr><td>x</td></tr></table>',
+    '<textarea></textarea/><img src=x onerror=alert(6)>',
+    '<svg><a><animate attributeName="href" values="javascript:alert(7)"/><text>x</text></a></svg>',
+    '<xmp><img src=x onerror=alert(8)></xmp>',
+  ])('keeps no script URL or handler from the advisories sanitize-html fixed up to 2.18 (%s)', (html) => {
+    const clean = sanitizeArticleHtml(html);
+    expect(clean).not.toMatch(/javascript:|onerror|alert\(\d\)"/i);
+  });
+
   it('gives links that open a new tab noopener', () => {
     expect(sanitizeArticleHtml('<a href="https://x.test" target="_blank">x</a>')).toBe(
       '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
