@@ -231,7 +231,7 @@ describe.each(databaseKinds())('sign-in and sessions on %s', (kind) => {
 
   it('a role removed from the configuration stops working on every route, for tokens issued before', async () => {
     const db = await createTestDatabase(kind);
-    const env = { JWT_SECRET, DATA_DIR: t.config.dataDir, DEV_LOGIN: 'true' };
+    const env = { JWT_SECRET, DEV_LOGIN: 'true' };
     const before = await createTestApp(db, {
       ...env,
       ADMIN_EMAILS: 'boss@corp.test',
