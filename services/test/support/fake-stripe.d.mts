@@ -13,8 +13,13 @@ export interface FakeStripe {
   subscriptions: Map<string, Record<string, any>>;
   invoices: Map<string, Record<string, any>>;
   customers: Map<string, Record<string, any>>;
+  charges: Map<string, Record<string, any>>;
+  disputes: Map<string, Record<string, any>>;
   pay(sessionId: string): Record<string, any>;
   renew(subscriptionId: string): string;
+  chargeOf(sessionOrInvoiceId: string): string;
+  refund(chargeId: string, amount?: number): Record<string, any>;
+  dispute(chargeId: string): string;
   event(type: string, objectId: string, eventId?: string): string;
   sign(payload: string, options?: { secret?: string; timestamp?: number }): string;
   close(): Promise<void>;

@@ -7,6 +7,7 @@ import StripeSdk from 'stripe';
 const newId = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 const MONTH = 30 * 24 * 3600;
+const list = (url, data) => ({ object: 'list', url, has_more: false, data });
 
 /** `a[b][0][c]=1` form fields, as the SDK encodes them, into nested objects. */
 function parseForm(body) {
@@ -32,8 +33,31 @@ export async function startFakeStripe({ webhookSecret }) {
   const sessions = new Map();
   const subscriptions = new Map();
   const invoices = new Map();
+  const charges = new Map();
+  const disputes = new Map();
+  const invoicePayments = new Map();
   const requests = [];
   const customerByKey = new Map();
+
+  /** A succeeded card payment: its PaymentIntent id; the charge is found with `chargeOf`. */
+  const charge = (customer, amount) => {
+    const paymentIntent = newId('pi');
+    const created = {
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      currency: 'usd',
+      customer,
+      disputed: false,
+      paid: true,
+      payment_intent: paymentIntent,
+      refunded: false,
+      status: 'succeeded',
+    };
+    charges.set(created.id, created);
+    return paymentIntent;
+  };
 
   const invoiceFor = (subscription, reason, amount) => {
     const invoice = {
@@ -47,6 +71,16 @@ export async function startFakeStripe({ webhookSecret }) {
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: {} } },
     };
     invoices.set(invoice.id, invoice);
+    const payment = {
+      id: newId('inpay'),
+      object: 'invoice_payment',
+      invoice: invoice.id,
+      amount_paid: amount,
+      currency: 'usd',
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: charge(subscription.customer, amount) },
+    };
+    invoicePayments.set(payment.id, payment);
     subscription.latest_invoice = invoice.id;
     return invoice;
   };
@@ -92,6 +126,7 @@ export async function startFakeStripe({ webhookSecret }) {
           success_url: body.success_url,
           cancel_url: body.cancel_url,
           invoice: null,
+          payment_intent: null,
           subscription: null,
         };
         sessions.set(id, session);
@@ -99,6 +134,30 @@ export async function startFakeStripe({ webhookSecret }) {
       },
     ],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (_b, _h, [id]) => sessions.get(id)],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions$/,
+      (query) =>
+        list(
+          '/v1/checkout/sessions',
+          [...sessions.values()].filter((s) => !query.payment_intent || s.payment_intent === query.payment_intent),
+        ),
+    ],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (_b, _h, [id]) => charges.get(id)],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, (_b, _h, [id]) => disputes.get(id)],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (query) =>
+        list(
+          '/v1/invoice_payments',
+          [...invoicePayments.values()].filter(
+            (p) =>
+              (!query.invoice || p.invoice === query.invoice) &&
+              (!query.payment?.payment_intent || p.payment.payment_intent === query.payment.payment_intent),
+          ),
+        ),
+    ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_b, _h, [id]) => subscriptions.get(id)],
     [
       'DELETE',
@@ -130,7 +189,8 @@ export async function startFakeStripe({ webhookSecret }) {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const parsed = parseForm(body);
+      // The SDK sends a GET's parameters in the query string, a POST's in the body.
+      const parsed = parseForm(req.method === 'GET' ? url.search.slice(1) : body);
       requests.push({ method: req.method, path: url.pathname, body: parsed, headers: req.headers });
       const send = (status, value) => {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req') });
@@ -163,6 +223,8 @@ export async function startFakeStripe({ webhookSecret }) {
     subscriptions,
     invoices,
     customers,
+    charges,
+    disputes,
 
     /** The buyer pays at Stripe; a plan's checkout also starts its subscription and first invoice. */
     pay(sessionId) {
@@ -171,6 +233,7 @@ export async function startFakeStripe({ webhookSecret }) {
       if (session.status === 'complete') return session;
       session.status = 'complete';
       session.payment_status = 'paid';
+      if (session.mode === 'payment') session.payment_intent = charge(session.customer, session.amount_total);
       if (session.mode === 'subscription') {
         const subscription = {
           id: newId('sub'),
@@ -208,11 +271,49 @@ export async function startFakeStripe({ webhookSecret }) {
       return invoiceFor(subscription, 'subscription_cycle', first?.amount_paid ?? 0).id;
     },
 
+    /** The charge that paid a (paid) pack's checkout session or an invoice. */
+    chargeOf(sessionOrInvoiceId) {
+      const paymentIntent =
+        sessions.get(sessionOrInvoiceId)?.payment_intent ??
+        [...invoicePayments.values()].find((p) => p.invoice === sessionOrInvoiceId)?.payment.payment_intent;
+      const found = [...charges.values()].find((c) => paymentIntent && c.payment_intent === paymentIntent);
+      if (!found) throw new Error(`fake stripe: nothing paid ${sessionOrInvoiceId}`);
+      return found.id;
+    },
+
+    /** Refunds `amount` more of a charge (all that is left by default); returns the charge. */
+    refund(chargeId, amount) {
+      const refunded = charges.get(chargeId);
+      refunded.amount_refunded = Math.min(refunded.amount, refunded.amount_refunded + (amount ?? refunded.amount));
+      refunded.refunded = refunded.amount_refunded === refunded.amount;
+      return refunded;
+    },
+
+    /** The buyer's bank disputes a charge (a chargeback); returns the dispute's id. */
+    dispute(chargeId) {
+      const disputed = charges.get(chargeId);
+      disputed.disputed = true;
+      const created = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: disputed.amount - disputed.amount_refunded,
+        charge: chargeId,
+        currency: 'usd',
+        payment_intent: disputed.payment_intent,
+        reason: 'fraudulent',
+        status: 'needs_response',
+      };
+      disputes.set(created.id, created);
+      return created.id;
+    },
+
     /** A webhook event about an object as it is now (Stripe sends a snapshot; the server re-reads it). */
     event(type, objectId, eventId = newId('evt')) {
       const object = sessions.get(objectId) ??
         subscriptions.get(objectId) ??
-        invoices.get(objectId) ?? { id: objectId };
+        invoices.get(objectId) ??
+        charges.get(objectId) ??
+        disputes.get(objectId) ?? { id: objectId };
       return JSON.stringify({
         id: eventId,
         object: 'event',
