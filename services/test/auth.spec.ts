@@ -150,6 +150,21 @@ describe.each(databaseKinds())('sign-in and sessions on %s', (kind) => {
       expect(ledger).toEqual([{ amount: 100, source_type: 'bonus' }]);
     });
 
+    it('keeps no control, zero-width or bidirectional-override characters in the name others see', async () => {
+      const dev = await devSignIn(t.app, 'hidden@example.com', 'Ev\u202Eli\u0000\u0007ce\u200B \u2066Ma\u2069rtin');
+      expect(dev.user.name).toBe('Evlice Martin');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: {
+          token: google.idToken({ sub: 'long-name', email: 'long@example.com', name: `\u202E${'😀'.repeat(250)}` }),
+        },
+      });
+      expect(res.json().user.name).toBe('😀'.repeat(200));
+      const stored = await t.app.get(DataSource).query('SELECT name FROM users WHERE id = ?', [res.json().user.id]);
+      expect(stored[0].name).toBe('😀'.repeat(200));
+    });
+
     it('refuses an invalid e-mail with 400', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'not-an-email' } });
       expect(res.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { stripControlCharacters } from '../common/plain-text';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { UserEntity, type AuthProvider } from './user.entity';
@@ -14,6 +15,17 @@ export interface SignInProfile {
   email: string;
   name: string | null;
   picture: string | null;
+}
+
+/** The columns' lengths (a Google profile may carry more). */
+const NAME_MAX = 200;
+const PICTURE_MAX = 1000;
+
+/** The name others may see: no hidden or reordering characters, within the column, or none. */
+function displayName(name: string | null): string | null {
+  if (name === null) return null;
+  // By code point, so a cut never leaves half a surrogate pair.
+  return [...stripControlCharacters(name).trim()].slice(0, NAME_MAX).join('').trim() || null;
 }
 
 @Injectable()
@@ -32,13 +44,15 @@ export class UsersService {
   async upsertFromSignIn(profile: SignInProfile): Promise<{ user: UserEntity; created: boolean }> {
     const email = profile.email.trim().toLowerCase();
     const roles = rolesFor(email, this.config);
+    const name = displayName(profile.name);
+    const picture = profile.picture !== null && profile.picture.length <= PICTURE_MAX ? profile.picture : null;
     const existing =
       (await this.bySubject(profile.provider, profile.subject)) ?? (await this.linkableByEmail(profile, email));
     if (existing) {
       Object.assign(existing, {
         email,
-        name: profile.name ?? existing.name,
-        picture: profile.picture ?? existing.picture,
+        name: name ?? existing.name,
+        picture: picture ?? existing.picture,
         provider: profile.provider,
         providerSubject: profile.subject,
         ...roles,
@@ -48,8 +62,8 @@ export class UsersService {
     const user = this.users.create({
       id: randomUUID(),
       email,
-      name: profile.name,
-      picture: profile.picture,
+      name,
+      picture,
       provider: profile.provider,
       providerSubject: profile.subject,
       credits: 0,
