@@ -34,8 +34,10 @@ describe.each(databaseKinds())('refunds and disputes from Stripe on %s', (kind) 
     await t?.close();
     await stripe?.close();
   });
-  // Every cached balance equals the sum of its ledger, and none is below zero.
-  afterEach(async () => {
+  afterEach(() => expectLedgerInvariant());
+
+  /** Every cached balance equals the sum of its ledger, and none is below zero. */
+  async function expectLedgerInvariant() {
     const rows: { credits: number; total: number | string | null }[] = await query(
       'SELECT u.credits, (SELECT SUM(c.amount) FROM credit_transactions c WHERE c.user_id = u.id) AS total FROM users u',
     );
@@ -43,7 +45,7 @@ describe.each(databaseKinds())('refunds and disputes from Stripe on %s', (kind) 
       expect(Number(row.credits)).toBe(Number(row.total ?? 0));
       expect(Number(row.credits)).toBeGreaterThanOrEqual(0);
     }
-  });
+  }
 
   const query = (sql: string, params: unknown[] = []) => t.app.get(DataSource).query(sql, params);
 

@@ -9,6 +9,7 @@ export enum BillingErrorCode {
   Unavailable = 'BILLING_UNAVAILABLE',
   BadSignature = 'BILLING_BAD_SIGNATURE',
   ProviderFailed = 'BILLING_PROVIDER_FAILED',
+  PaymentNotFound = 'BILLING_PAYMENT_NOT_FOUND',
 }
 
 const STATUS: Record<BillingErrorCode, number> = {
@@ -20,6 +21,7 @@ const STATUS: Record<BillingErrorCode, number> = {
   [BillingErrorCode.Unavailable]: 404,
   [BillingErrorCode.BadSignature]: 400,
   [BillingErrorCode.ProviderFailed]: 502,
+  [BillingErrorCode.PaymentNotFound]: 404,
 };
 
 export class BillingException extends AppException<BillingErrorCode> {

@@ -11,6 +11,7 @@ import { BillingService } from './billing.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { FulfillmentService } from './fulfillment.service';
+import { PaymentRefundService } from './payment-refund.service';
 import { PaymentEntity } from './payment.entity';
 import { SimulatedCheckoutController } from './simulated-checkout.controller';
 import { SimulatedCheckoutService } from './simulated-checkout.service';
@@ -35,6 +36,7 @@ import { SubscriptionEntity } from './subscription.entity';
   providers: [
     BillingService,
     FulfillmentService,
+    PaymentRefundService,
     SimulatedCheckoutService,
     StripeWebhookService,
     {
@@ -43,5 +45,6 @@ import { SubscriptionEntity } from './subscription.entity';
       useFactory: (config: AppConfig) => (config.stripe ? new StripeGateway(config.stripe) : null),
     },
   ],
+  exports: [PaymentRefundService],
 })
 export class BillingModule {}

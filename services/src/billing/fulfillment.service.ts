@@ -5,7 +5,7 @@ import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
 import { UserEntity } from '../users/user.entity';
 import { CheckoutSessionEntity } from './checkout-session.entity';
-import { PaymentEntity } from './payment.entity';
+import { PaymentEntity, type PaymentReversalField } from './payment.entity';
 import type { InvoiceSnapshot, SubscriptionSnapshot } from './stripe.gateway';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -98,7 +98,7 @@ export class FulfillmentService {
 
   private async grant(
     m: EntityManager,
-    p: Omit<PaymentEntity, 'id' | 'createdAt'> & { paymentId: string },
+    p: Omit<PaymentEntity, 'id' | 'createdAt' | PaymentReversalField> & { paymentId: string },
   ): Promise<number> {
     const { paymentId, ...payment } = p;
     const result = await this.credits.grant(

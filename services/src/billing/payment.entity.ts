@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export type PaymentKind = 'pack' | 'plan' | 'renewal';
+/** A dispute outranks refunds: once disputed, a payment stays `disputed`. */
+export type PaymentStatus = 'paid' | 'partially_refunded' | 'refunded' | 'disputed';
+/** What a payment's refunds and disputes change (PaymentRefundService); fulfillment leaves them at their defaults. */
+export type PaymentReversalField = 'status' | 'refundedCents' | 'creditsReclaimed' | 'refundedAt' | 'disputedAt';
 
 /** A payment that granted credits; written in the same transaction as its ledger line. */
 @Entity('payments')
@@ -32,6 +36,23 @@ export class PaymentEntity {
 
   @Column({ name: 'subscription_id', type: 'varchar', length: 255, nullable: true })
   subscriptionId: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'paid' })
+  status: PaymentStatus;
+
+  /** The part of `amountCents` refunded or disputed so far; its share of `credits` has been taken back. */
+  @Column({ name: 'refunded_cents', type: 'int', default: 0 })
+  refundedCents: number;
+
+  /** Credits actually taken back: less than that share when some had been spent. */
+  @Column({ name: 'credits_reclaimed', type: 'int', default: 0 })
+  creditsReclaimed: number;
+
+  @Column({ name: 'refunded_at', type: 'datetime', precision: 3, nullable: true })
+  refundedAt: Date | null;
+
+  @Column({ name: 'disputed_at', type: 'datetime', precision: 3, nullable: true })
+  disputedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
 import { BillingEventEntity } from './billing-event.entity';
 import { BillingErrorCode, BillingException } from './billing.exception';
@@ -7,7 +7,9 @@ import { BillingService } from './billing.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { FulfillmentService } from './fulfillment.service';
-import type { StripeGateway } from './stripe.gateway';
+import { PaymentRefundService } from './payment-refund.service';
+import { PaymentEntity } from './payment.entity';
+import type { ChargeSnapshot, StripeGateway } from './stripe.gateway';
 
 const HANDLED = new Set([
   'checkout.session.completed',
@@ -15,6 +17,8 @@ const HANDLED = new Set([
   'invoice.paid',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'charge.refunded',
+  'charge.dispute.created',
 ]);
 
 /**
@@ -31,6 +35,7 @@ export class StripeWebhookService {
     @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
     private readonly billing: BillingService,
     private readonly fulfillment: FulfillmentService,
+    private readonly refunds: PaymentRefundService,
   ) {}
 
   async handle(
@@ -54,6 +59,10 @@ export class StripeWebhookService {
   }
 
   private async apply(stripe: StripeGateway, type: string, objectId: string): Promise<void> {
+    if (type.startsWith('charge.')) {
+      await this.reverse(stripe, type, objectId);
+      return;
+    }
     if (type.startsWith('checkout.session.')) {
       const remote = await stripe.retrieveCheckout(objectId);
       if (!remote.paid || remote.status !== 'complete') return;
@@ -72,5 +81,34 @@ export class StripeWebhookService {
       return;
     }
     await this.fulfillment.syncSubscription(await stripe.retrieveSubscription(objectId));
+  }
+
+  /** A refund or dispute of a charge takes back the credits of the payment it paid (a dispute: all of it). */
+  private async reverse(stripe: StripeGateway, type: string, objectId: string): Promise<void> {
+    const chargeId = type === 'charge.refunded' ? objectId : await stripe.disputedCharge(objectId);
+    const charge = chargeId ? await stripe.retrieveCharge(chargeId) : null;
+    const payment = charge && (await this.paymentOf(stripe, charge));
+    if (!charge || !payment) {
+      this.logger.warn(`${type} ${objectId}: no payment of this site; ignored`);
+      return;
+    }
+    if (type === 'charge.dispute.created') {
+      await this.refunds.takeBack(payment.id, { reason: 'dispute' });
+    } else if (charge.refundedCents > 0) {
+      // In the payment's cents: the charge can differ from the catalogue price (tax, discounts).
+      const refundedCents =
+        charge.refundedCents >= charge.amountCents
+          ? payment.amountCents
+          : Math.floor((payment.amountCents * charge.refundedCents) / charge.amountCents);
+      await this.refunds.takeBack(payment.id, { reason: 'refund', refundedCents });
+    }
+  }
+
+  /** Payments are keyed by the pack's checkout session or the plan's invoice that the charge paid. */
+  private async paymentOf(stripe: StripeGateway, charge: ChargeSnapshot): Promise<PaymentEntity | null> {
+    if (!charge.paymentIntentId) return null;
+    const { checkoutSessionId, invoiceId } = await stripe.paidBy(charge.paymentIntentId);
+    const ids = [checkoutSessionId, invoiceId].filter((id): id is string => id !== null);
+    return ids.length ? this.dataSource.getRepository(PaymentEntity).findOneBy({ id: In(ids) }) : null;
   }
 }

@@ -32,6 +32,20 @@ export interface InvoiceSnapshot {
   billingReason: string | null;
 }
 
+export interface ChargeSnapshot {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  /** Refunded so far, in all. */
+  refundedCents: number;
+}
+
+/** What a payment intent paid for: a pack's checkout session or a subscription's invoice. */
+export interface PaidBy {
+  checkoutSessionId: string | null;
+  invoiceId: string | null;
+}
+
 export interface CheckoutRequest {
   mode: 'payment' | 'subscription';
   customerId: string;
@@ -170,6 +184,41 @@ export class StripeGateway {
     };
   }
 
+  /** The charge as Stripe has it now; null when Stripe does not know it. */
+  async retrieveCharge(id: string): Promise<ChargeSnapshot | null> {
+    const charge = await this.orNull(() => this.stripe.charges.retrieve(id));
+    return (
+      charge && {
+        id: charge.id,
+        paymentIntentId: idOf(charge.payment_intent),
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded,
+      }
+    );
+  }
+
+  /** The charge a dispute is about; null when Stripe does not know the dispute. */
+  async disputedCharge(disputeId: string): Promise<string | null> {
+    const dispute = await this.orNull(() => this.stripe.disputes.retrieve(disputeId));
+    return dispute && idOf(dispute.charge);
+  }
+
+  async paidBy(paymentIntentId: string): Promise<PaidBy> {
+    const [sessions, invoicePayments] = await Promise.all([
+      this.call(() => this.stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 })),
+      this.call(() =>
+        this.stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+          limit: 1,
+        }),
+      ),
+    ]);
+    return {
+      checkoutSessionId: sessions.data[0]?.id ?? null,
+      invoiceId: idOf(invoicePayments.data[0]?.invoice),
+    };
+  }
+
   async cancelSubscription(id: string): Promise<void> {
     await this.call(() => this.stripe.subscriptions.cancel(id));
   }
@@ -179,6 +228,15 @@ export class StripeGateway {
       this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
     );
     return portal.url;
+  }
+
+  private async orNull<T>(request: () => Promise<T>): Promise<T | null> {
+    try {
+      return await this.call(request);
+    } catch (error) {
+      if (error instanceof BillingException && error.code === BillingErrorCode.SessionNotFound) return null;
+      throw error;
+    }
   }
 
   private async call<T>(request: () => Promise<T>): Promise<T> {

@@ -70,6 +70,22 @@ export class CreditsService {
     return this.apply(change, -1, manager);
   }
 
+  /**
+   * Takes back up to `change.amount`, as far as the balance goes (never below zero), in the caller's
+   * transaction; null when the balance is empty. On MySQL the user row is locked first, so the
+   * conditional debit cannot miss for a debit that ran in between.
+   */
+  async reclaim(change: CreditChange, m: EntityManager): Promise<CreditResult | null> {
+    const user = await m.findOne(UserEntity, {
+      select: { id: true, credits: true },
+      where: { id: change.userId },
+      lock: this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined,
+    });
+    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    const amount = Math.min(change.amount, user.credits);
+    return amount > 0 ? this.applyIn(m, { ...change, amount }, -1) : null;
+  }
+
   /** GET /api/credits/balance for the signed-in user: balance and latest 10 ledger lines, read now; the user. */
   async summary(
     user: UserEntity,

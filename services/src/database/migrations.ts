@@ -8,6 +8,7 @@ import { VideoRequestHash1763683800000 } from './migrations/1763683800000-video-
 import { WorkersAndScheduleLeases1763683900000 } from './migrations/1763683900000-workers-and-schedule-leases';
 import { LedgerPageIndex1763684000000 } from './migrations/1763684000000-ledger-page-index';
 import { ExactUserIdentity1763684200000 } from './migrations/1763684200000-exact-user-identity';
+import { PaymentRefunds1763684300000 } from './migrations/1763684300000-payment-refunds';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   WorkersAndScheduleLeases1763683900000,
   LedgerPageIndex1763684000000,
   ExactUserIdentity1763684200000,
+  PaymentRefunds1763684300000,
 ];

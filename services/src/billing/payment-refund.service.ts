@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CreditsService } from '../credits/credits.service';
+import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
+import { BillingErrorCode, BillingException } from './billing.exception';
+import { PaymentEntity, type PaymentStatus } from './payment.entity';
+
+/**
+ * A refund names how much of the payment has been refunded in all so far (Stripe's
+ * `amount_refunded`, in the payment's own cents); a dispute (chargeback) reverses all of it.
+ */
+export type PaymentReversal = { reason: 'refund'; refundedCents: number } | { reason: 'dispute' };
+
+export interface ReversalResult {
+  payment: PaymentEntity;
+  /** Credits taken back by this call: 0 for a replay, or when nothing was left to take. */
+  creditsTaken: number;
+}
+
+/** The payment's credits in proportion to `cents` of it, rounded down: never more than the refunded share. */
+const creditsFor = (p: PaymentEntity, cents: number) =>
+  cents >= p.amountCents ? p.credits : Math.floor((p.credits * cents) / p.amountCents);
+
+function statusAfter(p: PaymentEntity, reversal: PaymentReversal, refundedCents: number): PaymentStatus {
+  if (reversal.reason === 'dispute' || p.status === 'disputed') return 'disputed';
+  if (refundedCents >= p.amountCents) return 'refunded';
+  return refundedCents > 0 ? 'partially_refunded' : p.status;
+}
+
+/** Another reversal of the same payment committed between our read and our update. */
+class LostRace extends Error {}
+
+/**
+ * Money going back takes its credits with it. The one domain function for that: Stripe's refunds and
+ * disputes call it from the webhook, and an admin console can call it for its own refunds.
+ */
+@Injectable()
+export class PaymentRefundService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly credits: CreditsService,
+  ) {}
+
+  /**
+   * Takes back the credits of the newly reversed share of a payment, as far as they are unspent: the
+   * balance never goes below zero, and credits already spent are not taken again later. Each share
+   * is taken once (ledger key `stripe:refund:<payment id>:<reversed cents>`), whatever the order,
+   * number or concurrency of calls: one transaction, whose update of the payment lands only on the
+   * payment as it was read; a call that lost the race is run again and finds nothing left to do.
+   */
+  async takeBack(paymentId: string, reversal: PaymentReversal): Promise<ReversalResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await inTransaction(this.dataSource, (m) => this.takeBackIn(m, paymentId, reversal));
+      } catch (error) {
+        const retry = error instanceof LostRace || isUniqueViolation(error) || isDeadlock(error);
+        if (!retry || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  private async takeBackIn(m: EntityManager, paymentId: string, reversal: PaymentReversal): Promise<ReversalResult> {
+    const p = await m.findOneBy(PaymentEntity, { id: paymentId });
+    if (!p) throw new BillingException(BillingErrorCode.PaymentNotFound, `No payment ${paymentId}`);
+
+    const target = reversal.reason === 'dispute' ? p.amountCents : Math.min(reversal.refundedCents, p.amountCents);
+    const refundedCents = Math.max(p.refundedCents, target);
+    const now = new Date();
+    const change: Partial<PaymentEntity> = {};
+    if (refundedCents > p.refundedCents) change.refundedCents = refundedCents;
+    const status = statusAfter(p, reversal, refundedCents);
+    if (status !== p.status) change.status = status;
+    if (reversal.reason === 'refund' && target > 0 && !p.refundedAt) change.refundedAt = now;
+    if (reversal.reason === 'dispute' && !p.disputedAt) change.disputedAt = now;
+    if (!Object.keys(change).length) return { payment: p, creditsTaken: 0 };
+
+    const update = m
+      .createQueryBuilder()
+      .update(PaymentEntity)
+      .set(change)
+      .where('id = :id AND refunded_cents = :from AND status = :status', {
+        id: p.id,
+        from: p.refundedCents,
+        status: p.status,
+      });
+    if (change.refundedAt) update.andWhere('refunded_at IS NULL');
+    if (change.disputedAt) update.andWhere('disputed_at IS NULL');
+    if (!(await update.execute()).affected) throw new LostRace();
+
+    const due = creditsFor(p, refundedCents) - creditsFor(p, p.refundedCents);
+    const taken =
+      due > 0
+        ? await this.credits.reclaim(
+            {
+              userId: p.userId,
+              amount: due,
+              sourceType: 'refund',
+              sourceId: p.id,
+              description: `${reversal.reason === 'dispute' ? 'Disputed' : 'Refunded'} payment: unspent credits taken back`,
+              idempotencyKey: `stripe:refund:${p.id}:${refundedCents}`,
+            },
+            m,
+          )
+        : null;
+    const creditsTaken = taken ? -taken.transaction.amount : 0;
+    if (creditsTaken) await m.increment(PaymentEntity, { id: p.id }, 'creditsReclaimed', creditsTaken);
+    return { payment: { ...p, ...change, creditsReclaimed: p.creditsReclaimed + creditsTaken }, creditsTaken };
+  }
+}
