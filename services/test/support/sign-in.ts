@@ -2,7 +2,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 export interface SignedIn {
   token: string;
-  user: { id: string; email: string; credits: number; can_manage_blog: boolean; is_admin: boolean };
+  user: {
+    id: string;
+    email: string;
+    name: string | null;
+    credits: number;
+    can_manage_blog: boolean;
+    is_admin: boolean;
+  };
   auth: { authorization: string };
 }
 
