@@ -171,6 +171,39 @@ describe.each(databaseKinds())('billing with the simulated checkout on %s', (kin
     expect((await d.checkout(user, { type: 'subscription', plan_id: 'pro' })).statusCode).toBe(200);
   });
 
+  it('limits checkout creation per signed-in user: the 11th in a minute gets 429 with Retry-After', async () => {
+    const user = await devSignIn(t.app, 'eager@example.com');
+    const other = await devSignIn(t.app, 'patient@example.com');
+    const body = { type: 'credits', package_id: 'starter' };
+    const allowed = await Promise.all(Array.from({ length: 10 }, () => d.checkout(user, body)));
+    expect(allowed.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+
+    const refused = await d.checkout(user, body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'Too many checkout requests. Please wait a minute and try again.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The limit is the user's, not the address's: another address does not reset it...
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-payment-intent',
+      headers: user.auth,
+      payload: body,
+      remoteAddress: '203.0.113.9',
+    });
+    expect(elsewhere.statusCode).toBe(429);
+    // ...and another user at the same address is unaffected.
+    expect((await d.checkout(other, body)).statusCode).toBe(200);
+    const opened = await t.app
+      .get(DataSource)
+      .query('SELECT COUNT(*) AS n FROM checkout_sessions WHERE user_id = ?', [user.user.id]);
+    expect(Number(opened[0].n)).toBe(10);
+  });
+
   it('has no Stripe routes without Stripe', async () => {
     const user = await devSignIn(t.app, 'portal@example.com');
     expect((await d.api('POST', '/api/stripe/portal', user)).statusCode).toBe(404);
