@@ -19,7 +19,7 @@ const clientInfo = (request: FastifyRequest): ClientInfo => ({
 const GOOGLE_ONLY = 'This site signs in with Google only. Please use "Continue with Google".';
 
 @ApiTags('auth')
-@SkipThrottle({ generate: true })
+@SkipThrottle({ generate: true, checkout: true })
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

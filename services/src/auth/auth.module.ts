@@ -14,7 +14,7 @@ import { GoogleTokenVerifier } from './google-token.verifier';
 import { resolveJwtSecret } from './jwt-secret';
 import type { RateLimitName } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
-import { SessionAuthenticator } from './session-authenticator';
+import { SessionAuthenticator, type SignedInRequest } from './session-authenticator';
 import { SessionEntity } from './session.entity';
 
 const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactory: resolveJwtSecret };
@@ -42,6 +42,13 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
         throttlers: [
           { name: 'signin', ttl: 60_000, limit: config.signinRateLimit },
           { name: 'generate', ttl: 60_000, limit: config.generateRateLimit },
+          // Per user, not per address: each checkout opens a session at Stripe. After JwtAuthGuard only.
+          {
+            name: 'checkout',
+            ttl: 60_000,
+            limit: config.checkoutRateLimit,
+            getTracker: (req) => (req as SignedInRequest).user.id,
+          },
         ] satisfies (ThrottlerOptions & { name: RateLimitName })[],
         // RateLimitGuard sends the standard Retry-After instead of one Retry-After-<name> per limit.
         setHeaders: false,

@@ -5,6 +5,7 @@ import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail } from '@
 export const RATE_LIMIT_MESSAGES = {
   signin: 'Too many sign-in attempts. Please wait a minute and try again.',
   generate: 'Too many video requests. Please wait a minute and try again.',
+  checkout: 'Too many checkout requests. Please wait a minute and try again.',
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMIT_MESSAGES;
 

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import { z } from 'zod';
 import { JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { RateLimitGuard } from '../auth/rate-limit.guard';
 import type { UserEntity } from '../users/user.entity';
 import { BillingService } from './billing.service';
 import {
@@ -21,6 +23,8 @@ export class BillingController {
 
   @Post('create-payment-intent')
   @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @SkipThrottle({ signin: true, generate: true })
   @ApiBody({ schema: z.toJSONSchema(CreateCheckoutSchema, { io: 'input' }) as object })
   async createCheckout(
     @CurrentUser() user: UserEntity,

@@ -42,7 +42,7 @@ export class VideoController {
   @Post('generate')
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard, RateLimitGuard)
-  @SkipThrottle({ signin: true })
+  @SkipThrottle({ signin: true, checkout: true })
   @ApiConsumes('multipart/form-data')
   async generate(@CurrentUser() user: UserEntity | null, @Req() request: FastifyRequest) {
     return { success: true, data: await this.video.generate(user, await readGenerateForm(request)) };
