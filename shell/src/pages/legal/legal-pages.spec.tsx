@@ -59,6 +59,17 @@ describe('RefundPage', () => {
     );
   });
 
+  it('states that a refunded or disputed payment takes back its unspent credits', () => {
+    renderPage(<RefundPage />);
+    expect(screen.getByRole('region', { name: '6. How to request a refund' })).toHaveTextContent(
+      'When a payment is refunded, or disputed with your bank or card issuer (a chargeback), the credits it granted are taken back from your balance as far as they are unspent',
+    );
+    act(() => setLanguage('zh-CN'));
+    expect(screen.getByRole('region', { name: '6. 如何申请退款' })).toHaveTextContent(
+      '该笔付款所发放的积分将在尚未使用的范围内从你的余额中收回',
+    );
+  });
+
   it('gives the support and service addresses from the runtime config', () => {
     renderPage(<RefundPage />);
     const contact = screen.getByRole('region', { name: '8. Contact' });

@@ -2,7 +2,7 @@ import type { LegalContent } from './legal-document';
 
 // SPEC §9 gives two thresholds for used credits (200 and 10); this policy states the single rule of 200.
 export const refundContent: LegalContent = {
-  updated: '2026-11-21',
+  updated: '2026-11-24',
   documents: {
     en: {
       title: 'Refund Policy',
@@ -60,6 +60,7 @@ export const refundContent: LegalContent = {
           ],
           closing: [
             'Approved refunds are processed within 5–7 business days and paid back to the original payment method. Your bank may need a few more days to show the refund on your statement.',
+            'When a payment is refunded, or disputed with your bank or card issuer (a chargeback), the credits it granted are taken back from your balance as far as they are unspent: credits you have already used are not charged again, and your balance never goes below zero. A partial refund takes back the same share of those credits.',
           ],
         },
         {
@@ -132,6 +133,7 @@ export const refundContent: LegalContent = {
           ],
           closing: [
             '获批的退款会在 5–7 个工作日内处理完毕，并退回至原支付方式。你的银行可能还需要几天时间才会在账单上显示该笔退款。',
+            '当一笔付款被退款，或你通过银行或发卡机构对其提出争议（拒付）时，该笔付款所发放的积分将在尚未使用的范围内从你的余额中收回：已使用的积分不会再被扣除，你的余额也不会低于零。部分退款会按相同比例收回这些积分。',
           ],
         },
         {
