@@ -37,7 +37,16 @@ export async function startSiteServer(env: Record<string, string> = {}): Promise
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), SITE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // SHUTDOWN_DRAIN_S=0: a test's server has no load balancer to drain from.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_S: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));

@@ -1,4 +1,6 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from './app.factory';
+import { ReadinessService } from './health/readiness.service';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 
 const ROLE_NOTES: Record<AppConfig['role'], string> = {
@@ -27,14 +29,14 @@ export async function serve(config: AppConfig): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port}${ROLE_NOTES[config.role]})`);
 
-  // Graceful shutdown: stop accepting connections, finish in-flight requests and jobs, close the database, exit 0.
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      console.log(`${signal} received, shutting down`);
-      app.close().then(
+      // Ctrl-C at a terminal stops at once; SIGTERM (a rollout, a scale-down) drains first.
+      const drainSeconds = signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0;
+      shutDown(app, signal, drainSeconds).then(
         () => process.exit(0),
         (error: unknown) => {
           console.error(error);
@@ -43,6 +45,28 @@ export async function serve(config: AppConfig): Promise<void> {
       );
     });
   }
+}
+
+/** In-flight requests get this long to finish once the server stops accepting; then their connections close. */
+const IN_FLIGHT_BOUND_MS = 15_000;
+
+/**
+ * Drain, then stop: not ready at once, still serving for `drainSeconds` while load balancers and
+ * Kubernetes endpoints stop sending here; then no new connections, in-flight requests finished
+ * (bounded), job leases handed back and the database closed by the shutdown hooks.
+ */
+async function shutDown(app: NestFastifyApplication, signal: string, drainSeconds: number): Promise<void> {
+  app.get(ReadinessService).beginDrain();
+  console.log(`${signal} received: not ready; draining for ${drainSeconds} s, then shutting down`);
+  if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+  const server = app.getHttpAdapter().getInstance().server;
+  const force = setTimeout(() => {
+    console.warn(`requests still in flight after ${IN_FLIGHT_BOUND_MS / 1000} s: closing their connections`);
+    server.closeAllConnections();
+  }, IN_FLIGHT_BOUND_MS);
+  force.unref();
+  await app.close();
+  clearTimeout(force);
 }
 
 if (require.main === module) {

@@ -8,6 +8,7 @@ import { startFakeS3, type FakeS3 } from './support/fake-s3';
 import { buildServices, runServicesScript, startServiceProcess, type ServiceProcess } from './support/service-process';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { dropRedisPrefix, testRedisPrefix } from './support/test-redis';
+import { call } from './support/http-call';
 import { freePort } from './support/video-client';
 
 /**
@@ -33,38 +34,6 @@ const LEFT = 40;
 const KILL_AFTER_COMPLETED = 40;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Reply {
-  status: number;
-  body: any;
-  headers: Headers;
-}
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: { token?: string; json?: unknown; form?: Record<string, string> } = {},
-): Promise<Reply> {
-  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-  let body: string | FormData | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = new FormData();
-    for (const [key, value] of Object.entries(options.form)) body.append(key, value);
-  }
-  const res = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON: kept as text.
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
-}
 
 /** Runs `fn` over `items` with at most `concurrency` calls in flight. */
 async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {

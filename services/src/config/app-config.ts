@@ -150,6 +150,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker', 'web']).default('all')),
   MIGRATE_ON_BOOT: bool,
+  SHUTDOWN_DRAIN_S: int(10, 0, 300),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
@@ -241,6 +242,8 @@ export interface AppConfig {
   role: 'all' | 'api' | 'worker' | 'web';
   /** Run pending migrations at boot; off where a one-shot job (`npm run migrate`) runs them first. */
   migrateOnBoot: boolean;
+  /** Seconds a process keeps serving after SIGTERM, not ready, while load balancers stop sending to it. */
+  shutdownDrainSeconds: number;
   signupBonusCredits: number;
   supportEmail: string;
   serviceEmail: string;
@@ -426,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { type: 'local' },
     role: e.ROLE,
     migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
     signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,

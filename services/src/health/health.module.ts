@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { VideoModule } from '../video/video.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { ReadinessService } from './readiness.service';
 
-@Module({ imports: [VideoModule], controllers: [HealthController], providers: [HealthService] })
+@Module({ imports: [VideoModule], controllers: [HealthController], providers: [HealthService, ReadinessService] })
 export class HealthModule {}

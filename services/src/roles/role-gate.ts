@@ -10,7 +10,7 @@ export function routeAllowed(role: ProcessRole, pattern: string): boolean {
   if (role === 'all') return true;
   const path = pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern;
   const api = path === '/api' || path.startsWith('/api/');
-  if (path === HEALTH) return true;
+  if (path === HEALTH || path.startsWith(`${HEALTH}/`)) return true;
   if (role === 'api') return api;
   if (role === 'web') return !api;
   return false;

@@ -23,6 +23,7 @@ export class WorkerIdentity {
   private readonly beatListeners: (() => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private started: Promise<void> | undefined;
+  private lastBeatAt = 0;
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -48,6 +49,11 @@ export class WorkerIdentity {
     await this.workers().delete({ id: this.id });
   }
 
+  /** Whether this worker's row was renewed lately (a few beats): readiness fails once it stops. */
+  beating(now = Date.now()): boolean {
+    return this.started !== undefined && now - this.lastBeatAt < HEARTBEAT_MS * 3;
+  }
+
   /** The moment before which a last heartbeat means the worker is dead. */
   static deadBefore(now = Date.now()): Date {
     return new Date(now - DEAD_AFTER_MS);
@@ -64,6 +70,7 @@ export class WorkerIdentity {
       const { affected } = await this.workers().update({ id: this.id }, { heartbeatAt: new Date() });
       // Our row was deleted (taken for dead during a long stall): register again.
       if (!affected) await this.register();
+      this.lastBeatAt = Date.now();
       for (const listener of this.beatListeners) await listener();
     } catch (error) {
       this.logger.warn(`heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -79,6 +86,7 @@ export class WorkerIdentity {
       startedAt: now,
       heartbeatAt: now,
     });
+    this.lastBeatAt = now.getTime();
   }
 
   private workers() {

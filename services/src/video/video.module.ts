@@ -33,6 +33,6 @@ import { VideoWorker } from './video-worker';
     },
     { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
   ],
-  exports: [VideoService, VideoWorker, VideoAvailability],
+  exports: [VideoService, VideoWorker, VideoAvailability, VIDEO_QUEUE],
 })
 export class VideoModule {}

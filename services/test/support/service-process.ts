@@ -46,7 +46,8 @@ export function startServiceProcess(
   env: Record<string, string>,
 ): ServiceProcess {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'services', 'dist', script)], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    // No drain unless a test asks for one: stop() would otherwise wait SHUTDOWN_DRAIN_S (10 s) each time.
+    env: { PATH: process.env.PATH ?? '', SHUTDOWN_DRAIN_S: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

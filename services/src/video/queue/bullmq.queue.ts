@@ -45,6 +45,10 @@ export class BullMqQueue implements VideoQueue {
     await this.worker.waitUntilReady();
   }
 
+  async ping(): Promise<void> {
+    await this.queue.count();
+  }
+
   async stop(): Promise<void> {
     await this.worker?.close();
     await this.queue.close();

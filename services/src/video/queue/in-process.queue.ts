@@ -34,6 +34,9 @@ export class InProcessQueue implements VideoQueue {
     this.drain();
   }
 
+  /** Timers in this process: it can take work while the process runs. */
+  async ping(): Promise<void> {}
+
   async stop(): Promise<void> {
     this.stopped = true;
     for (const { timer } of this.timers.values()) clearTimeout(timer);

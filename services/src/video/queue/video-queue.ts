@@ -5,6 +5,8 @@ export interface VideoQueue {
   /** Starts calling `work` for scheduled tasks (a worker process or ROLE=all). */
   start(work: (taskId: string) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves while the queue can take work (Redis answers); rejects otherwise. */
+  ping(): Promise<void>;
 }
 
 export const VIDEO_QUEUE = Symbol('VIDEO_QUEUE');
