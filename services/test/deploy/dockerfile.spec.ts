@@ -112,13 +112,13 @@ describe('Dockerfile (service image)', () => {
     );
   });
 
-  it('runs as a non-root numeric user with a health check on /api/health, port 3000 and DATA_DIR only', () => {
+  it('runs as a non-root numeric user with a health check on /api/health/ready, port 3000 and DATA_DIR only', () => {
     expect(argsOf(runtime, 'USER')).toEqual(['1000:1000']);
     expect(argsOf(runtime, 'EXPOSE')).toEqual(['3000']);
     expect(argsOf(runtime, 'HEALTHCHECK')).toEqual([
       expect.stringContaining('CMD ["node", "/app/docker/healthcheck.mjs"]'),
     ]);
-    expect(readRepoFile('docker/healthcheck.mjs')).toContain('/api/health');
+    expect(readRepoFile('docker/healthcheck.mjs')).toContain('/api/health/ready');
     expect(argsOf(runtime, 'CMD')).toEqual(['["node", "services/dist/main.js"]']);
     const env = argsOf(runtime, 'ENV').join(' ');
     for (const setting of ['NODE_ENV=production', 'ROLE=all', 'PORT=3000', 'DATA_DIR=/data'])
@@ -245,7 +245,7 @@ describe('docker/healthcheck.mjs (the service image HEALTHCHECK)', () => {
   let status = 200;
   beforeAll(async () => {
     server = createServer((request, response) => {
-      response.statusCode = request.url === '/api/health' ? status : 404;
+      response.statusCode = request.url === '/api/health/ready' ? status : 404;
       response.end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -262,7 +262,7 @@ describe('docker/healthcheck.mjs (the service image HEALTHCHECK)', () => {
       child.on('exit', resolve);
     });
 
-  it('exits 0 while /api/health answers 200, 1 on 503 or when nothing listens', async () => {
+  it('exits 0 while /api/health/ready answers 200, 1 on 503 or when nothing listens', async () => {
     const { port } = server.address() as AddressInfo;
     status = 200;
     expect(await check(port)).toBe(0);
