@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { VideoAvailability } from '../src/video/video-availability';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
-import { MODEL_GONE_MESSAGE } from '../src/video/video-worker';
+import { VideoWorker } from '../src/video/video-worker';
+import { TASK_FAILURE_MESSAGES } from '../src/video/task-failure';
+import { startFakeServer } from './providers/fake-http';
 import { startFakeKie, type FakeKie } from './providers/fake-kie';
 import { KEY_MODELS, startFakeVeo, type FakeVeo } from './providers/fake-veo';
 import { devSignIn } from './support/sign-in';
@@ -13,6 +15,7 @@ import { freePort, videoClient } from './support/video-client';
 
 jest.setTimeout(60_000);
 
+const MODEL_GONE_MESSAGE = TASK_FAILURE_MESSAGES.model_unavailable;
 const UNAVAILABLE = 'Video generation is unavailable right now. No credits were taken; please try again later.';
 const queues = process.env.TEST_REDIS_URL ? ['in-process', 'bullmq'] : ['in-process'];
 const cases = databaseKinds().flatMap((db) => queues.map((queue) => [db, queue] as const));
@@ -250,6 +253,7 @@ describe.each(cases)('the kie provider against a fake kie.ai API, on %s with the
       KIE_API_KEY: fake.apiKey,
       KIE_BASE_URL: fake.baseUrl,
       VIDEO_POLL_INTERVAL_MS: '10000',
+      PROVIDER_DOWNLOAD_MAX_MB: '1',
     }));
   });
   afterAll(async () => {
@@ -339,6 +343,43 @@ describe.each(cases)('the kie provider against a fake kie.ai API, on %s with the
     expect(await api.balance(user)).toBe(40);
   });
 
+  describe('a result download that cannot be trusted fails the task with our message and refunds it once', () => {
+    let inside: Awaited<ReturnType<typeof startFakeServer>>;
+    beforeAll(async () => {
+      // Something reachable only from inside: its text must never become a user's video.
+      inside = await startFakeServer((_request, res) => res.end('internal admin page'));
+    });
+    afterAll(async () => {
+      await inside?.close();
+    });
+
+    it.each([
+      ['a redirect to a loopback host', () => ({ status: 302, headers: { Location: `${insideUrl()}/secret` } })],
+      ['a body larger than PROVIDER_DOWNLOAD_MAX_MB', () => ({ status: 200, body: 'x'.repeat(1_200_000) })],
+      ['bytes that are not an MP4 video', () => ({ status: 200, body: 'internal admin page' })],
+    ])('%s', async (_case, answer) => {
+      fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' }, doneAfterMs: 50 };
+      fake.failNext(answer(), /^\/files\//);
+      const user = await api.userWith(`untrusted${inside.requests.length}${Date.now()}@example.com`, 40);
+      const { taskId } = (await api.generate({ prompt: 'a fox', model: 'veo3' }, user)).json().data;
+      const failed = await api.waitFor(user, taskId, ['failed', 'completed'], 15_000);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        error_code: 'download_failed',
+        error_message: TASK_FAILURE_MESSAGES.download_failed,
+        result_url: null,
+      });
+      expect(await api.refunds(taskId)).toBe(1);
+      expect(await api.balance(user)).toBe(40);
+      await t.app.get(VideoWorker).step(taskId);
+      expect(await api.refunds(taskId)).toBe(1);
+      expect(inside.requests).toHaveLength(0);
+    });
+
+    // Another host name for the same loopback address as the fakes'.
+    const insideUrl = () => inside.baseUrl.replace('127.0.0.1', 'localhost');
+  });
+
   it('a model kie.ai no longer serves fails the task with the user message and refunds it once', async () => {
     fake.withdrawn.add('veo3_fast');
     try {
@@ -356,6 +397,72 @@ describe.each(cases)('the kie provider against a fake kie.ai API, on %s with the
       expect((await api.health()).video.models['veo3-fast-frames']).toMatchObject({ available: false });
     } finally {
       fake.withdrawn.clear();
+    }
+  });
+});
+
+describe.each(databaseKinds())("a provider's error text never reaches a public reply, on %s", (kind) => {
+  const key = 'AIzaSyLeAkEdKeY_0123456789abcdefghijkl';
+  const suspended = {
+    error: {
+      code: 403,
+      message: `Permission denied: Consumer 'api_key:${key}' has been suspended.`,
+      status: 'PERMISSION_DENIED',
+    },
+  };
+  let fake: FakeVeo;
+  beforeAll(async () => {
+    fake = await startFakeVeo(key);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const logged = (spies: jest.SpyInstance[]) => spies.flatMap((spy) => spy.mock.calls.map(([line]) => String(line)));
+
+  it('a 403 quoting the key: /api/health and the task status carry our code and message, the log the masked text', async () => {
+    const spies = [jest.spyOn(Logger.prototype, 'warn'), jest.spyOn(Logger.prototype, 'error')];
+    const { t, api } = await appOn(kind, 'in-process', {
+      VIDEO_PROVIDER: 'veo',
+      GEMINI_API_KEY: key,
+      GEMINI_BASE_URL: fake.baseUrl,
+    });
+    try {
+      fake.failNext({ status: 403, body: suspended }, /^\/v1beta\/models$/);
+      await t.app.get(VideoAvailability).refresh();
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.body).not.toContain(key);
+      expect(health.body).not.toContain('suspended');
+      expect(health.json().video.lastError).toEqual({
+        code: 'provider_refused',
+        message:
+          'could not ask the veo provider for its models: the provider refused the request (check the API key and its permissions; details in the server log)',
+      });
+
+      // The next check works; the submit is then refused with the same text.
+      await t.app.get(VideoAvailability).refresh();
+      expect((await api.health()).video.lastError).toBeNull();
+      fake.failNext({ status: 403, body: suspended }, /:predictLongRunning$/);
+      const user = await api.userWith('suspended@example.com', 40);
+      const { taskId } = (await api.generate({ prompt: 'a cat', model: 'veo3' }, user)).json().data;
+      await api.waitFor(user, taskId, ['failed', 'completed']);
+      const status = await api.status(user, taskId);
+      expect(status.body).not.toContain(key);
+      expect(status.json().data).toMatchObject({
+        status: 'failed',
+        error_code: 'provider_refused',
+        error_message: TASK_FAILURE_MESSAGES.provider_refused,
+      });
+      expect(await api.refunds(taskId)).toBe(1);
+      const row = await t.app.get(DataSource).getRepository(VideoTaskEntity).findOneByOrFail({ id: taskId });
+      expect(row.errorMessage).toContain("Consumer 'api_key:[masked]' has been suspended");
+
+      const lines = logged(spies);
+      expect(lines.some((line) => line.includes(key))).toBe(false);
+      expect(lines.filter((line) => line.includes("'api_key:[masked]' has been suspended"))).toHaveLength(2);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await t.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { VIDEO_PROVIDER } from '../src/video/video.tokens';
 import { VideoWorker } from '../src/video/video-worker';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
+import { TASK_FAILURE_MESSAGES } from '../src/video/task-failure';
 import { multipart } from './support/multipart';
 import { FAKE_VIDEO, ScriptedProvider } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
@@ -238,13 +239,20 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
   });
 
   it.each([
-    ['a provider failure', 'boom [fail]', 'The provider gave up'],
-    ['a content-policy rejection', 'nope [reject]', 'The video was refused: violates the content policy'],
-  ])('%s fails the task and refunds the 40 credits once', async (_case, prompt, message) => {
+    ['a provider failure', 'boom [fail]', 'generation_failed', 'The provider gave up'],
+    ['a content-policy rejection', 'nope [reject]', 'safety_blocked', 'violates the content policy'],
+  ] as const)('%s fails the task and refunds the 40 credits once', async (_case, prompt, code, providerText) => {
     const user = await userWith(`fail${prompt.length}@example.com`, 40);
     const { taskId } = (await generate({ prompt, model: 'veo3' }, user)).json().data;
     const failed = await waitFor(user, taskId, ['failed', 'completed']);
-    expect(failed).toMatchObject({ status: 'failed', error_message: message, result_url: null });
+    // The user reads our message; the provider's words are kept for operators only.
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error_code: code,
+      error_message: TASK_FAILURE_MESSAGES[code],
+      result_url: null,
+    });
+    expect((await tasks().findOneByOrFail({ id: taskId })).errorMessage).toBe(providerText);
     expect(await balance(user)).toBe(40);
     // The job running again changes nothing.
     await t.app.get(VideoWorker).step(taskId);

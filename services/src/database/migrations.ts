@@ -9,6 +9,7 @@ import { WorkersAndScheduleLeases1763683900000 } from './migrations/176368390000
 import { LedgerPageIndex1763684000000 } from './migrations/1763684000000-ledger-page-index';
 import { ExactUserIdentity1763684200000 } from './migrations/1763684200000-exact-user-identity';
 import { PaymentRefunds1763684300000 } from './migrations/1763684300000-payment-refunds';
+import { VideoErrorCode1763684500000 } from './migrations/1763684500000-video-error-code';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   LedgerPageIndex1763684000000,
   ExactUserIdentity1763684200000,
   PaymentRefunds1763684300000,
+  VideoErrorCode1763684500000,
 ];

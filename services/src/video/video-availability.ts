@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { VIDEO_MODELS, type VideoModelId } from '../catalogue/catalogue';
 import type { AppConfig } from '../config/app-config';
+import { maskSecrets } from '../common/mask-secrets';
 import { APP_CONFIG } from '../config/config.module';
-import type { ModelCheck, VideoProvider } from './providers/video-provider';
+import { ProviderError, type ModelCheck, type ProviderFailure, type VideoProvider } from './providers/video-provider';
+import { PROVIDER_CHECK_MESSAGES } from './task-failure';
 import { VIDEO_PROVIDER } from './video.tokens';
 
 /** After a check that could not reach the provider, the next one comes this soon (not a whole interval later). */
@@ -14,11 +16,11 @@ export type ModelTarget = { providerModel: string } | { providerModel: null; rea
 export interface VideoHealth {
   provider: VideoProvider['name'];
   status: 'ok' | 'degraded';
-  /** Why some model cannot be used (the first such reason), for operators. */
+  /** Why some model cannot be used (the first such reason), for operators; in our words only. */
   reason: string | null;
   checkedAt: string | null;
-  /** The last check could not reach the provider; the result before it still stands. */
-  lastError: string | null;
+  /** The last check could not reach the provider (the result before it still stands); the provider's words are in the log. */
+  lastError: { code: ProviderFailure; message: string } | null;
   models: Record<VideoModelId, { available: boolean; providerModel: string | null; reason: string | null }>;
 }
 
@@ -34,7 +36,7 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
   /** Provider models seen to fail as gone; left out until the next periodic check. */
   private readonly withdrawn = new Set<string>();
   private check: ModelCheck | null = null;
-  private lastError: string | null = null;
+  private lastError: VideoHealth['lastError'] = null;
   private checkedAt: Date | null = null;
   // What health() answers until the next check or withdrawal changes it (every probe asks).
   private report: VideoHealth | null = null;
@@ -86,7 +88,7 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
     if (!this.check) {
       return {
         providerModel: null,
-        reason: this.lastError ?? `the ${this.provider.name} provider has not been checked yet`,
+        reason: this.lastError?.message ?? `the ${this.provider.name} provider has not been checked yet`,
       };
     }
     return this.check[model];
@@ -143,8 +145,10 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
       this.lastError = null;
     } catch (error) {
       // A check that fails keeps the last good answer: only a provider never reached leaves no model known.
-      this.lastError = `could not ask the ${this.provider.name} provider for its models (${error instanceof Error ? error.message : String(error)})`;
-      this.logger.warn(this.lastError);
+      const code = error instanceof ProviderError ? error.failure : 'provider_unavailable';
+      const message = `could not ask the ${this.provider.name} provider for its models: ${PROVIDER_CHECK_MESSAGES[code]}`;
+      this.lastError = { code, message };
+      this.logger.warn(`${message} (${maskSecrets(error instanceof Error ? error.message : String(error))})`);
     }
     this.checkedAt = new Date();
     this.report = null;

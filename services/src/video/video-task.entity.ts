@@ -35,6 +35,11 @@ export class VideoTaskEntity {
   @Column({ name: 'status_message', type: 'varchar', length: 300, nullable: true })
   statusMessage: string | null;
 
+  /** Why the task failed (a TaskFailure): the owner reads our message for it. */
+  @Column({ name: 'error_code', type: 'varchar', length: 40, nullable: true })
+  errorCode: string | null;
+
+  /** For operators only: what went wrong, in the provider's words with anything like a key masked. */
   @Column({ name: 'error_message', type: 'varchar', length: 500, nullable: true })
   errorMessage: string | null;
 

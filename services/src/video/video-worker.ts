@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DataSource, In, IsNull, LessThan, Or } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { maskSecrets } from '../common/mask-secrets';
 import { CreditsService } from '../credits/credits.service';
+import { SchemaGate } from '../database/schema-gate';
 import { inTransaction } from '../database/transaction';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerEntity } from '../scheduling/worker.entity';
@@ -15,6 +17,7 @@ import {
   type VideoProvider,
 } from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
+import { TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
@@ -30,9 +33,6 @@ const MAX_RETRIES = 6;
 const LOCAL_POLL_MS = 400;
 /** The run-once job that frees dead workers' leases and reschedules stalled tasks (and, through them, timeouts). */
 export const SWEEP_JOB = 'video-sweep';
-/** What the user reads when the provider's model went away under their task (the operators get a log line). */
-export const MODEL_GONE_MESSAGE =
-  'The video model is not available right now, so this video could not be made. Your credits have been refunded.';
 
 /** Delay before the next poll: quick at first, then backing off to 15 s (providers take minutes). */
 export function pollDelayMs(polls: number, firstMs: number): number {
@@ -50,6 +50,8 @@ export function pollDelayMs(polls: number, firstMs: number): number {
 export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(VideoWorker.name);
   private readonly polls = new Map<string, number>();
+  private started: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,6 +63,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly availability: VideoAvailability,
     private readonly identity: WorkerIdentity,
     private readonly scheduler: RunOnceScheduler,
+    private readonly schema: SchemaGate,
   ) {}
 
   private get workerId(): string {
@@ -73,6 +76,15 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.running) return;
+    if (this.schema.isCurrent()) return (this.started = this.start());
+    // The migration Job has not finished: no job runs on the previous release's tables, and boot
+    // goes on (the process must answer its liveness probe meanwhile).
+    void this.schema.waitUntilCurrent().then(() => {
+      if (!this.stopping) this.started = this.start();
+    });
+  }
+
+  private async start(): Promise<void> {
     // Registered before the first claim, so no sweep can take our fresh leases for a dead worker's.
     await this.identity.start();
     this.identity.onBeat(() => this.extendLeases());
@@ -84,7 +96,9 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (!this.running) return;
+    this.stopping = true;
+    if (!this.running || !this.started) return;
+    await this.started.catch(() => undefined);
     await this.scheduler.stop();
     await this.queue.stop();
     // Hand our leases back so another worker can go on at once.
@@ -171,7 +185,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     if (!task) return;
     try {
       if (Date.now() - task.createdAt.getTime() > this.config.video.timeoutSeconds * 1000) {
-        await this.fail(task, 'Video generation timed out, please try again later');
+        await this.fail(task, 'timeout', `no result within ${this.config.video.timeoutSeconds} s`);
         return;
       }
       if (!task.providerJobId) {
@@ -186,12 +200,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         await this.release(task, { providerJobId: null, statusMessage: 'Restarting the render' });
         await this.queue.enqueue(task.id);
       } else if (status.state === 'failed') {
-        await this.fail(
-          task,
-          status.rejected
-            ? `The video was refused: ${status.reason}`
-            : status.reason || 'Video generation failed, please try again',
-        );
+        await this.fail(task, status.rejected ? 'safety_blocked' : 'generation_failed', status.reason);
       } else {
         await this.complete(task);
       }
@@ -204,8 +213,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const model = task.model as VideoModelId;
     const target = this.availability.target(model);
     if (target.providerModel === null) {
-      this.logger.error(`task ${task.id}: no ${this.provider.name} model serves ${model} (${target.reason}); refunded`);
-      await this.fail(task, MODEL_GONE_MESSAGE);
+      await this.fail(task, 'model_unavailable', `no ${this.provider.name} model serves ${model} (${target.reason})`);
       return;
     }
     const input: ProviderInput = {
@@ -261,16 +269,23 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  /** Marks the task failed and refunds its credits, in one transaction; a second call changes nothing. */
-  private async fail(task: VideoTaskEntity, message: string): Promise<void> {
+  /**
+   * Marks the task failed and refunds its credits, in one transaction; a second call changes nothing.
+   * The owner is told `failure`'s message; `detail` (the provider's words, masked) is for operators:
+   * the log and the stored error_message.
+   */
+  private async fail(task: VideoTaskEntity, failure: TaskFailure, detail?: string): Promise<void> {
     this.polls.delete(task.id);
+    const diagnosis = maskSecrets(detail || TASK_FAILURE_MESSAGES[failure]);
+    this.logger.error(`task ${task.id} failed (${failure}): ${diagnosis}; refunded`);
     await inTransaction(this.dataSource, async (m) => {
       const { affected } = await m.update(
         VideoTaskEntity,
         { id: task.id, status: In(UNFINISHED) },
         {
           status: 'failed',
-          errorMessage: message.slice(0, 500),
+          errorCode: failure,
+          errorMessage: diagnosis.slice(0, 500),
           statusMessage: null,
           finishedAt: new Date(),
           finishedBy: this.workerId,
@@ -294,13 +309,14 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async handleError(task: VideoTaskEntity, error: unknown): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = maskSecrets(error instanceof Error ? error.message : String(error));
     if (error instanceof ModelUnavailableError) {
       // For operators: which model went away, at which provider, for which task.
-      this.logger.error(
-        `task ${task.id}: ${this.provider.name} model ${error.providerModel} is no longer available (${message}); refunded, checking the models again`,
+      await this.fail(
+        task,
+        'model_unavailable',
+        `${this.provider.name} model ${error.providerModel} is no longer available (${message}); checking the models again`,
       );
-      await this.fail(task, MODEL_GONE_MESSAGE);
       await this.availability.reportGone(error.providerModel);
       return;
     }
@@ -315,8 +331,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       await this.queue.enqueue(task.id, wait);
       return;
     }
-    this.logger.error(`task ${task.id} failed: ${message}`);
-    await this.fail(task, `Video generation failed: ${message}`);
+    await this.fail(task, error instanceof ProviderError ? error.failure : 'generation_failed', message);
   }
 
   /** Takes the task's lease if it is unfinished and nobody else holds a live lease on it. */

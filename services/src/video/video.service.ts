@@ -17,6 +17,7 @@ import { VideoAvailability } from './video-availability';
 import { VideoErrorCode, VideoException } from './video.exception';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoStorage, type LinkKind } from './video-storage';
+import { publicFailure, TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 import { EntityRows } from '../common/entity-rows';
 
@@ -45,6 +46,8 @@ export interface PublicVideoTask {
   status_message: string | null;
   result_url: string | null;
   poster_url: string | null;
+  /** A failed task's reason (a TaskFailure) and our message for it; never the provider's text. */
+  error_code: TaskFailure | null;
   error_message: string | null;
   model: string;
   prompt: string;
@@ -82,7 +85,7 @@ export class VideoService {
       'statusMessage',
       'resultPath',
       'posterPath',
-      'errorMessage',
+      'errorCode',
       'model',
       'prompt',
       'aspectRatio',
@@ -352,6 +355,7 @@ export class VideoService {
   }
 
   private toPublic(task: VideoTaskEntity): PublicVideoTask {
+    const failure = task.status === 'failed' ? publicFailure(task.errorCode) : null;
     return {
       id: task.id,
       taskId: task.id,
@@ -359,7 +363,8 @@ export class VideoService {
       status_message: task.statusMessage,
       result_url: task.status === 'completed' && task.resultPath ? this.storage.signedUrl(task.id) : null,
       poster_url: task.status === 'completed' && task.posterPath ? this.storage.signedUrl(task.id, 'poster') : null,
-      error_message: task.errorMessage,
+      error_code: failure,
+      error_message: failure && TASK_FAILURE_MESSAGES[failure],
       model: task.model,
       prompt: task.prompt,
       aspect_ratio: task.aspectRatio,

@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ffmpegBinary } from '../../src/video/ffmpeg.runner';
+import type { DownloadPolicy } from '../../src/video/providers/provider-download';
 import { ProviderError } from '../../src/video/providers/video-provider';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -85,13 +91,42 @@ export function sendVideo(res: ServerResponse, video: Buffer): void {
   res.end(video);
 }
 
-/** Bytes that start like an MP4 and are large enough to arrive in several chunks. */
-export function fakeVideoBytes(size = 512 * 1024): Buffer {
-  const video = Buffer.alloc(size);
-  for (let i = 0; i < size; i++) video[i] = (i * 31 + 7) % 251;
-  video.write('\0\0\0\x18ftypmp42', 0, 'latin1');
-  return video;
+let smallMp4: Buffer | undefined;
+
+/** A real one-second MP4 with a video stream (made once per test process with the bundled ffmpeg). */
+export function realMp4(): Buffer {
+  if (smallMp4) return smallMp4;
+  const dir = mkdtempSync(join(tmpdir(), 'fake-mp4-'));
+  try {
+    const file = join(dir, 'video.mp4');
+    const args = ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x36:rate=8:duration=1'];
+    execFileSync(ffmpegBinary(), [...args, '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
+    smallMp4 = readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return smallMp4;
 }
+
+/**
+ * A real MP4 padded with a `free` box to `size` bytes, large enough to arrive in several chunks
+ * (providers' downloads are checked to be MP4 videos).
+ */
+export function fakeVideoBytes(size = 512 * 1024): Buffer {
+  const mp4 = realMp4();
+  const padding = Buffer.alloc(Math.max(8, size - mp4.length));
+  for (let i = 8; i < padding.length; i++) padding[i] = (i * 31 + 7) % 251;
+  padding.writeUInt32BE(padding.length, 0);
+  padding.write('free', 4, 'latin1');
+  return Buffer.concat([mp4, padding]);
+}
+
+/** What a provider may download in these tests: the fakes listen on 127.0.0.1, as a configured base URL would. */
+export const TEST_DOWNLOAD_POLICY: DownloadPolicy = {
+  storageHosts: [],
+  trustedHosts: ['127.0.0.1'],
+  maxBytes: 8 * 1024 * 1024,
+};
 
 /** Resolves with the ProviderError a provider call rejects with; fails the test if it resolves or throws anything else. */
 export function providerRejection(promise: Promise<unknown>): Promise<ProviderError> {

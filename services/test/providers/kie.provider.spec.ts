@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { VideoShape } from '../../src/video/generation-options';
 import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
 import { KieProvider } from '../../src/video/providers/kie/kie.provider';
-import { providerRejection, type RecordedRequest } from './fake-http';
+import { providerRejection, TEST_DOWNLOAD_POLICY, type RecordedRequest } from './fake-http';
 import { KIE_CONTENT_POLICY, startFakeKie, type FakeKie } from './fake-kie';
 
 const shape: VideoShape = { aspectRatio: '16:9', resolution: '720p' };
@@ -82,6 +82,7 @@ describe('KieProvider against a fake kie.ai API', () => {
     const withImages = new KieProvider({
       apiKey: fake.apiKey,
       baseUrl: fake.baseUrl,
+      download: TEST_DOWNLOAD_POLICY,
       imageUrlFor: async (taskId, frame) => {
         asked.push(`${taskId}:${frame}`);
         return imageUrl(taskId, frame);
@@ -266,5 +267,5 @@ describe('KieProvider against a fake kie.ai API', () => {
 });
 
 function kieAt(baseUrl: string, apiKey: string): KieProvider {
-  return new KieProvider({ apiKey, baseUrl, imageUrlFor: imageUrl });
+  return new KieProvider({ apiKey, baseUrl, imageUrlFor: imageUrl, download: TEST_DOWNLOAD_POLICY });
 }

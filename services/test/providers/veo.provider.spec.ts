@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
 import { VeoProvider } from '../../src/video/providers/veo/veo.provider';
-import { fakeVideoBytes, providerRejection, sendVideo, startFakeServer, type RecordedRequest } from './fake-http';
+import {
+  fakeVideoBytes,
+  providerRejection,
+  sendVideo,
+  startFakeServer,
+  TEST_DOWNLOAD_POLICY,
+  type RecordedRequest,
+} from './fake-http';
 import { KEY_MODELS, startFakeVeo, type FakeVeo } from './fake-veo';
 
 const VEO_TEXT_MODEL_ID = 'veo-3.1-generate-001';
@@ -128,6 +135,7 @@ describe('VeoProvider against a fake Gemini API', () => {
         baseUrl: fake.baseUrl,
         model: 'veo-3.0-generate-001',
         fastModel: 'veo-3.1-fast-generate-001',
+        download: TEST_DOWNLOAD_POLICY,
       });
       expect(await pinned.checkModels(new Set())).toEqual({
         veo3: {
@@ -301,5 +309,5 @@ describe('VeoProvider against a fake Gemini API', () => {
 });
 
 function veoAt(baseUrl: string, apiKey: string): VeoProvider {
-  return new VeoProvider({ apiKey, baseUrl, model: 'auto', fastModel: 'auto' });
+  return new VeoProvider({ apiKey, baseUrl, model: 'auto', fastModel: 'auto', download: TEST_DOWNLOAD_POLICY });
 }

@@ -1,7 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { ProviderError } from './video-provider';
 
 /** Seconds from a Retry-After header, which is either delta-seconds or an HTTP date. */
@@ -21,7 +17,13 @@ export function httpError(
   retryAfterSeconds?: number,
   retryable = status === 429 || status >= 500,
 ): ProviderError {
-  return new ProviderError(`${label} ${status}: ${detail}`, retryable, retryable ? retryAfterSeconds : undefined);
+  const failure = status === 429 ? 'rate_limited' : retryable ? 'provider_unavailable' : 'provider_refused';
+  return new ProviderError(
+    `${label} ${status}: ${detail}`,
+    retryable,
+    retryable ? retryAfterSeconds : undefined,
+    failure,
+  );
 }
 
 /** `fetch` that reports network failures and timeouts as retryable ProviderErrors. */
@@ -33,22 +35,18 @@ export async function providerFetch(
   try {
     return await fetch(input, init);
   } catch (error) {
-    throw new ProviderError(`${label}: network error (${describeError(error)})`, true);
-  }
-}
-
-/** Streams a successful response body into `destination`; a connection lost midway is retryable. */
-export async function saveResponseBody(label: string, response: Response, destination: string): Promise<void> {
-  if (!response.body) throw new ProviderError(`${label}: the video download had no body`, true);
-  try {
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(destination));
-  } catch (error) {
-    throw new ProviderError(`${label}: video download failed (${describeError(error)})`, true);
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new ProviderError(
+      `${label}: ${timedOut ? 'no answer in time' : 'network error'} (${describeError(error)})`,
+      true,
+      undefined,
+      timedOut ? 'timeout' : 'provider_unavailable',
+    );
   }
 }
 
 // undici hides the useful part ("ECONNREFUSED", "other side closed") in `cause`.
-function describeError(error: unknown): string {
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }

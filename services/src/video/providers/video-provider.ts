@@ -60,6 +60,13 @@ export interface VideoProvider {
   download(jobId: string, destination: string, shape: VideoShape): Promise<void>;
 }
 
+/**
+ * What kind of failure a ProviderError is. Users and /api/health get a message of ours for each;
+ * the provider's own words (which can quote the key) go only to the log, masked.
+ */
+export type ProviderFailure =
+  'provider_refused' | 'provider_unavailable' | 'rate_limited' | 'timeout' | 'download_failed';
+
 /** A provider call that failed; `retryable` for 429, 5xx and network errors, not for refusals or bad input. */
 export class ProviderError extends Error {
   constructor(
@@ -67,6 +74,7 @@ export class ProviderError extends Error {
     readonly retryable: boolean,
     /** Seconds the provider asked us to wait (Retry-After), when it said. */
     readonly retryAfterSeconds?: number,
+    readonly failure: ProviderFailure = retryable ? 'provider_unavailable' : 'provider_refused',
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -1,7 +1,8 @@
 import { ALL_SHAPES, type OptionSupport, type VideoShape } from '../../generation-options';
 import type { ModelCheck, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
 import { ModelUnavailableError, ProviderError } from '../video-provider';
-import { httpError, parseRetryAfter, providerFetch, saveResponseBody } from '../provider-http';
+import { httpError, parseRetryAfter, providerFetch } from '../provider-http';
+import { fetchResult, saveVideo, type DownloadPolicy } from '../provider-download';
 
 export const KIE_DEFAULT_BASE_URL = 'https://api.kie.ai';
 
@@ -19,6 +20,7 @@ export interface KieProviderOptions {
   baseUrl: string;
   /** A URL kie.ai's servers can fetch our stored upload from (kie.ai takes URLs, not bytes): the first or the last frame. */
   imageUrlFor: (taskId: string, frame: 'first' | 'last') => string | Promise<string>;
+  download: DownloadPolicy;
 }
 
 /** Every kie.ai answer: `code` 200 or the error status, whatever the HTTP status says. */
@@ -112,11 +114,12 @@ export class KieProvider implements VideoProvider {
     const url = shape.resolution === '1080p' ? await this.fullHdUrl(jobId) : resultUrl(await this.record(jobId));
     if (!url) throw new ProviderError('kie.ai has no finished video for this task', false);
     // A public, expiring file link on kie.ai's CDN: the API key does not go with it.
-    const response = await providerFetch('kie.ai', url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+    const signal = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+    const response = await fetchResult('kie.ai', url, this.options.download, () => ({ signal }));
     if (!response.ok) {
       throw httpError('kie.ai download', response.status, response.statusText, retryAfterOf(response));
     }
-    await saveResponseBody('kie.ai', response, destination);
+    await saveVideo('kie.ai', response, destination, this.options.download.maxBytes);
   }
 
   private async record(jobId: string): Promise<KieRecord | null | undefined> {

@@ -3,7 +3,8 @@ import { VIDEO_MODELS, type VideoModelId } from '../../../catalogue/catalogue';
 import { ALL_SHAPES, type OptionSupport } from '../../generation-options';
 import type { ModelCheck, ProviderImage, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
 import { ModelUnavailableError, ProviderError } from '../video-provider';
-import { httpError, parseRetryAfter, providerFetch, saveResponseBody } from '../provider-http';
+import { httpError, parseRetryAfter, providerFetch } from '../provider-http';
+import { fetchResult, saveVideo, type DownloadPolicy } from '../provider-download';
 import { rankVeoModels } from './veo-model-preference';
 
 /** The Gemini API origin the SDK talks to when no base URL is configured. */
@@ -23,6 +24,7 @@ export interface VeoProviderOptions {
   /** VEO_MODEL (text mode) and VEO_FAST_MODEL (image mode): `auto` or an explicit id. */
   model: string;
   fastModel: string;
+  download: DownloadPolicy;
 }
 
 /** The Gemini API's error body (google.rpc.Status). */
@@ -136,12 +138,18 @@ export class VeoProvider implements VideoProvider {
     if (!uri) throw new ProviderError('Veo has no finished video for this operation', false);
     // Our own fetch rather than files.download: the SDK pipes the body without an error handler, so
     // a connection lost mid-file crashes the process (unhandled 'error'). The key is for the API's origin only.
-    const sameOrigin = new URL(uri).origin === new URL(this.baseUrl).origin;
-    const response = await this.checkedFetch(uri, {
-      headers: sameOrigin ? { 'x-goog-api-key': this.options.apiKey } : {},
-      signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
-    });
-    await saveResponseBody('Veo', response, destination);
+    const apiOrigin = new URL(this.baseUrl).origin;
+    const signal = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+    const response = await fetchResult('Veo', uri, this.options.download, (url) => ({
+      headers: url.origin === apiOrigin ? { 'x-goog-api-key': this.options.apiKey } : undefined,
+      signal,
+    }));
+    await saveVideo(
+      'Veo',
+      await this.checked(response.url || uri, response),
+      destination,
+      this.options.download.maxBytes,
+    );
   }
 
   private operation(jobId: string): Promise<GenerateVideosOperation> {
@@ -161,8 +169,10 @@ export class VeoProvider implements VideoProvider {
   }
 
   // Handed to the SDK as its fetch so that status codes and Retry-After, which the SDK's ApiError drops, reach the pipeline.
-  private readonly checkedFetch: Fetch = async (input, init) => {
-    const response = await providerFetch('Veo', input, init);
+  private readonly checkedFetch: Fetch = async (input, init) =>
+    this.checked(urlOf(input), await providerFetch('Veo', input, init));
+
+  private async checked(url: string, response: Response): Promise<Response> {
     if (response.ok) return response;
     const text = await response.text().catch(() => '');
     let error: GoogleErrorBody['error'];
@@ -173,11 +183,11 @@ export class VeoProvider implements VideoProvider {
     }
     const detail = [error?.status, error?.message ?? (text.slice(0, 200) || response.statusText)].filter(Boolean);
     // A 404 on a model's own path means the model (or its operation) is gone for this key.
-    const model = response.status === 404 ? MODEL_IN_PATH.exec(urlOf(input))?.[1] : undefined;
+    const model = response.status === 404 ? MODEL_IN_PATH.exec(url)?.[1] : undefined;
     if (model) throw new ModelUnavailableError(model, detail.join(': '));
     const retryAfter = parseRetryAfter(response.headers.get('retry-after')) ?? retryDelay(error?.details);
     throw httpError('Veo', response.status, detail.join(': '), retryAfter);
-  };
+  }
 }
 
 function urlOf(input: Parameters<Fetch>[0]): string {
