@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { sqliteConnection, type SqliteStatement } from '../common/entity-rows';
+import { maskSecrets } from '../common/mask-secrets';
+import { withTimeout } from '../common/with-timeout';
 import { VideoAvailability, type VideoHealth } from '../video/video-availability';
 import { HealthErrorCode, HealthException } from './health.exception';
 
@@ -14,6 +16,7 @@ export interface HealthReport {
 
 @Injectable()
 export class HealthService {
+  private readonly logger = new Logger(HealthService.name);
   private probe: Promise<void> | null = null;
   private sqliteProbe: { connection: unknown; statement: SqliteStatement } | null = null;
 
@@ -31,10 +34,9 @@ export class HealthService {
       // Probes that arrive while one round trip is under way share it, rather than queue behind it.
       await (this.probe ??= this.roundTrip().finally(() => (this.probe = null)));
     } catch (error) {
-      throw new HealthException(
-        HealthErrorCode.DatabaseDown,
-        `Database unavailable: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      // The driver's text can name hosts and users: the log has it, the public reply does not.
+      this.logger.warn(`database probe failed: ${maskSecrets(error instanceof Error ? error.message : String(error))}`);
+      throw new HealthException(HealthErrorCode.DatabaseDown, 'Database unavailable');
     }
     const video = this.video.health();
     return { status: video.status, video };
@@ -50,16 +52,6 @@ export class HealthService {
       this.sqliteProbe.statement.all();
       return;
     }
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.dataSource.query('SELECT 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS);
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withTimeout(this.dataSource.query('SELECT 1'), DATABASE_TIMEOUT_MS);
   }
 }
