@@ -36,8 +36,11 @@ export class BlogPostEntity {
   @Column({ type: 'varchar', length: 20 })
   status: BlogPostStatus;
 
-  /** A JSON array of strings. */
-  @Column({ type: 'varchar', length: 1000, default: '[]' })
+  /**
+   * A JSON array of strings, as long as the most tags the API takes can be: 20 of 50 characters,
+   * each `"` or `\` escaped to two, with quotes, commas and brackets (2061).
+   */
+  @Column({ type: 'varchar', length: 2100, default: '[]' })
   tags: string;
 
   @Column({ name: 'meta_title', type: 'varchar', length: 70, nullable: true })

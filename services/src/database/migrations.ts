@@ -10,6 +10,7 @@ import { LedgerPageIndex1763684000000 } from './migrations/1763684000000-ledger-
 import { ExactUserIdentity1763684200000 } from './migrations/1763684200000-exact-user-identity';
 import { PaymentRefunds1763684300000 } from './migrations/1763684300000-payment-refunds';
 import { VideoErrorCode1763684500000 } from './migrations/1763684500000-video-error-code';
+import { BlogTagsLength1763684600000 } from './migrations/1763684600000-blog-tags-length';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ExactUserIdentity1763684200000,
   PaymentRefunds1763684300000,
   VideoErrorCode1763684500000,
+  BlogTagsLength1763684600000,
 ];
