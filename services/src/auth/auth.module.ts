@@ -42,12 +42,13 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
         throttlers: [
           { name: 'signin', ttl: 60_000, limit: config.signinRateLimit },
           { name: 'generate', ttl: 60_000, limit: config.generateRateLimit },
-          // Per user, not per address: each checkout opens a session at Stripe. After JwtAuthGuard only.
+          // Per user, not per address: each checkout opens a session at Stripe (after JwtAuthGuard; a
+          // route without a signed-in user that forgets to skip this limit counts by address, never fails).
           {
             name: 'checkout',
             ttl: 60_000,
             limit: config.checkoutRateLimit,
-            getTracker: (req) => (req as SignedInRequest).user.id,
+            getTracker: (req) => (req as Partial<SignedInRequest>).user?.id ?? (req as { ip: string }).ip,
           },
         ] satisfies (ThrottlerOptions & { name: RateLimitName })[],
         // RateLimitGuard sends the standard Retry-After instead of one Retry-After-<name> per limit.
