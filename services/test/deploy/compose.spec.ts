@@ -43,10 +43,10 @@ function composeValidator() {
   return ajv.compile(strip(rawSchema, false) as object);
 }
 
-const ONE_SHOT = ['migrate', 'create-bucket'];
+const ONE_SHOT = ['migrate'];
 const ROLES: Record<string, string> = { api: 'api', worker: 'worker', web: 'web' };
 const REMOTES = REMOTE_FOLDERS.map((folder) => `mfe-${folder}`);
-const EXPECTED = ['mysql', 'redis', 'minio', ...ONE_SHOT, 'api', 'worker', 'web', ...REMOTES, 'gateway'];
+const EXPECTED = ['mysql', 'redis', 's3', ...ONE_SHOT, 'api', 'worker', 'web', ...REMOTES, 'gateway'];
 
 const commandOf = (service: ComposeService): string =>
   Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? '');
@@ -99,7 +99,12 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(services).sort()).toEqual([...EXPECTED].sort());
     expect(svc('mysql').image).toMatch(/^mysql:8(\.|$)/);
     expect(svc('redis').image).toMatch(/^redis:7(\.|-|$)/);
-    expect(svc('minio').image).toMatch(/^minio\/minio:/);
+    // A maintained S3-compatible server (MinIO's community images get no fixes since October 2025),
+    // pinned to a release: a version tag, and its digest where one is given.
+    expect(svc('s3').image).toMatch(/^versity\/versitygw:v\d+\.\d+\.\d+(@sha256:[a-f0-9]{64})?$/);
+    for (const [name, service] of Object.entries(services)) {
+      expect([name, /(^|\/)minio\//.test(service.image ?? '')]).toEqual([name, false]);
+    }
   });
 
   it('runs every role from the one service image, built from the root Dockerfile', () => {
@@ -140,7 +145,7 @@ describe('docker-compose.yml', () => {
     for (const name of REMOTES) expect(String(svc(name).healthcheck?.test)).toContain('/api/health');
   });
 
-  it('starts in order: stores healthy → bucket and migration done → api and worker → web → gateway', () => {
+  it('starts in order: stores healthy → migration done → api and worker → web → gateway', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [dep, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect(svc(dep)).toBeDefined();
@@ -163,8 +168,7 @@ describe('docker-compose.yml', () => {
       expect(needs(name)).toEqual({
         mysql: 'service_healthy',
         redis: 'service_healthy',
-        minio: 'service_healthy',
-        'create-bucket': 'service_completed_successfully',
+        s3: 'service_healthy',
         migrate: 'service_completed_successfully',
       });
     }
@@ -176,9 +180,9 @@ describe('docker-compose.yml', () => {
     });
 
     const rank = startRanks(compose);
-    for (const store of ['mysql', 'redis', 'minio']) expect(rank(store)).toBe(0);
+    for (const store of ['mysql', 'redis', 's3']) expect(rank(store)).toBe(0);
     expect(rank('migrate')).toBeGreaterThan(rank('mysql'));
-    expect(Math.min(rank('api'), rank('worker'))).toBeGreaterThan(Math.max(rank('migrate'), rank('create-bucket')));
+    expect(Math.min(rank('api'), rank('worker'))).toBeGreaterThan(Math.max(rank('migrate'), rank('s3')));
     expect(rank('web')).toBeGreaterThan(Math.max(rank('api'), rank('worker')));
     expect(rank('gateway')).toBeGreaterThan(rank('web'));
   });
@@ -197,7 +201,12 @@ describe('docker-compose.yml', () => {
     for (const folder of REMOTE_FOLDERS) expect(routes[`/mfe/${folder}/`]).toBe(`http://mfe-${folder}:8080`);
     expect(routes['/']).toBe('http://web:3000');
     // The bucket is served on the site's origin, and every upstream is a service of this file.
-    expect(routes[`/${svc('api').environment?.S3_BUCKET}/`]).toBe('http://minio:9000');
+    expect(routes[`/${svc('api').environment?.S3_BUCKET}/`]).toBe('http://s3:7070');
+    // The store holds that bucket from its first start: the volume is mounted as the bucket's directory.
+    const store = svc('s3') as ComposeService & { volumes: string[] };
+    expect(store.volumes).toEqual([`s3-data:/data/${svc('api').environment?.S3_BUCKET}`]);
+    expect(store.command).toEqual(['posix', '/data']);
+    expect(String(store.healthcheck?.test)).toContain(`127.0.0.1:7070${store.environment?.VGW_HEALTH}`);
     for (const target of Object.values(routes).filter(Boolean)) {
       expect(svc(new URL(target!).hostname)).toBeDefined();
     }
@@ -247,10 +256,10 @@ describe('docker-compose.yml', () => {
     const required = new Set<string>();
     for (const match of readRepoFile('docker-compose.yml').matchAll(/\$\{([A-Z0-9_]+):\?/g)) required.add(match[1]!);
     expect([...required].sort()).toEqual(
-      ['JWT_SECRET', 'MINIO_ROOT_PASSWORD', 'MINIO_ROOT_USER', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD'].sort(),
+      ['JWT_SECRET', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].sort(),
     );
     for (const name of required) expect(Object.keys(example)).toContain(name);
-    for (const name of ['JWT_SECRET', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD', 'MINIO_ROOT_PASSWORD']) {
+    for (const name of ['JWT_SECRET', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD', 'S3_SECRET_ACCESS_KEY']) {
       expect(example[name]).toMatch(/^REPLACE_ME/);
     }
     const { JWT_SECRET: _secret, ...withoutSecret } = example;
@@ -261,10 +270,10 @@ describe('docker-compose.yml', () => {
 
   it('is described by the README table of compose services (image, role or command, start order)', () => {
     const readme = readRepoFile('README.md');
-    const section = readme.slice(readme.indexOf('## Deploying'));
+    const section = readme.slice(readme.indexOf('### docker compose'), readme.indexOf('### Kubernetes'));
     const rows = section
       .split('\n')
-      .filter((line) => /^\| `[a-z-]+` +\|/.test(line))
+      .filter((line) => /^\| `[a-z0-9-]+` +\|/.test(line))
       .map((line) =>
         line
           .split('|')

@@ -194,7 +194,7 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     return JSON.parse(reply.body.toString()) as { name: string; url: string; headers: IncomingHttpHeaders };
   };
 
-  it('routes /api to the API, /mfe/<folder>/ to each remote, the bucket to MinIO, the rest to the shell', async () => {
+  it('routes /api to the API, /mfe/<folder>/ to each remote, the bucket to the object store, the rest to the shell', async () => {
     expect(upstreams.size).toBeGreaterThanOrEqual(7);
     expect((await via('/api/health')).name).toBe('api');
     expect((await via('/api')).name).toBe('api');
@@ -212,7 +212,7 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     ]) {
       expect([path, (await via(path)).name]).toEqual([path, 'web']);
     }
-    expect((await via('/veo3-media/videos/1.mp4?X-Amz-Signature=abc')).name).toBe('minio');
+    expect((await via('/veo3-media/videos/1.mp4?X-Amz-Signature=abc')).name).toBe('s3');
   });
 
   it('passes the Host the presigned URL was signed for, and the client address and scheme', async () => {
