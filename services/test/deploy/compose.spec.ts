@@ -138,7 +138,7 @@ describe('docker-compose.yml', () => {
         expect([name, service.healthcheck?.test]).toEqual([name, expect.anything()]);
       }
     }
-    // The services and remotes are probed on /api/health, as Kubernetes probes them.
+    // The services are probed on readiness (/api/health/ready, through healthcheck.mjs), the remotes' nginx on /api/health.
     for (const name of ['api', 'worker', 'web']) {
       expect(svc(name).healthcheck?.test).toEqual(['CMD', 'node', '/app/docker/healthcheck.mjs']);
     }

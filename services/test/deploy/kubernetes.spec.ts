@@ -172,14 +172,31 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
     }
   });
 
-  it('probes every long-running container on /api/health, through a declared port', () => {
+  it('probes liveness apart from readiness: a dependency outage takes pods out of rotation, never restarts them', () => {
     for (const d of all('Deployment')) {
+      const serviceTier = SERVICE_TIER.some((name) => d.metadata.name === `veo3-${name}`);
       for (const c of podSpec(d).containers) {
         const ports = (c.ports ?? []).map((p) => p.name);
-        for (const probe of [c.readinessProbe, c.livenessProbe]) {
-          expect([d.metadata.name, probe?.httpGet?.path]).toEqual([d.metadata.name, '/api/health']);
-          expect(ports).toContain(probe?.httpGet?.port);
-        }
+        const paths = [c.startupProbe, c.readinessProbe, c.livenessProbe].map((probe) => probe?.httpGet?.path);
+        // The remotes are nginx serving files: one path, which depends on nothing.
+        const expected = serviceTier
+          ? ['/api/health/ready', '/api/health/ready', '/api/health/live']
+          : [undefined, '/api/health', '/api/health'];
+        expect([d.metadata.name, paths]).toEqual([d.metadata.name, expected]);
+        for (const probe of [c.readinessProbe, c.livenessProbe]) expect(ports).toContain(probe?.httpGet?.port);
+      }
+    }
+  });
+
+  it('drains on termination: a preStop wait, and a grace period that covers it, the drain and in-flight work', () => {
+    for (const d of all('Deployment')) {
+      const spec = podSpec(d);
+      for (const c of spec.containers) {
+        const wait = c.lifecycle?.preStop?.sleep?.seconds ?? 0;
+        expect([d.metadata.name, wait]).toEqual([d.metadata.name, 5]);
+        const serviceTier = SERVICE_TIER.some((name) => d.metadata.name === `veo3-${name}`);
+        // preStop + SHUTDOWN_DRAIN_S (10 s by default) + the 15 s bound on in-flight requests.
+        if (serviceTier) expect(spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(wait + 10 + 15);
       }
     }
   });
