@@ -1,15 +1,60 @@
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { BlogPostEntity } from '../src/blog/blog-post.entity';
 import { BlogService } from '../src/blog/blog.service';
+import { BlogPostSchema } from '../src/blog/dto/blog-post.dto';
+import { dataSourceOptions } from '../src/database/data-source-options';
+import { migrations } from '../src/database/migrations';
+import { BlogTagsLength1763684600000 } from '../src/database/migrations/1763684600000-blog-tags-length';
 import { createFakeWebBuild } from './support/fake-web-build';
 import { multipart } from './support/multipart';
 import { devSignIn, type SignedIn } from './support/sign-in';
-import { databaseKinds } from './support/test-database';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
+
+interface JsonSchema {
+  type?: string;
+  maxLength?: number;
+  maxItems?: number;
+  enum?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+}
+
+/** What the request schema accepts at most, field by field (its JSON schema, as the OpenAPI document shows it). */
+function schemaLimits() {
+  const { properties } = z.toJSONSchema(BlogPostSchema, { io: 'input' }) as JsonSchema;
+  const field = (name: string) => {
+    const schema = properties![name]!;
+    return schema.anyOf?.find((s) => s.type === 'string') ?? schema;
+  };
+  const text = Object.fromEntries(
+    Object.keys(properties!)
+      .filter((name) => field(name).maxLength !== undefined)
+      .map((name) => [name, field(name).maxLength!]),
+  );
+  return {
+    text,
+    statuses: field('status').enum!,
+    tags: field('tags').maxItems!,
+    tag: field('tags').items!.maxLength!,
+  };
+}
+
+/** MySQL's MEDIUMTEXT, in bytes. */
+const MEDIUMTEXT_BYTES = 16_777_215;
+/** The sanitizer's largest growth: a `"` inside an attribute becomes `&quot;`. */
+const SANITIZED_BYTES_PER_CHARACTER = 6;
 
 const png = (width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: '#3366ff' } })
     .png()
     .toBuffer();
+
+/** An e-mail address whose part before the @ is longer than the author-name column. */
+const LONG_LOCAL_PART = 'l'.repeat(230);
 
 describe.each(databaseKinds())('blog on %s', (kind) => {
   let t: TestApp;
@@ -19,7 +64,7 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, {
       WEB_DIR: createFakeWebBuild(),
-      BLOG_ADMIN_EMAILS: 'editor@example.com',
+      BLOG_ADMIN_EMAILS: `editor@example.com,mallory@example.com,${LONG_LOCAL_PART}@example.com`,
       SIGNIN_RATE_LIMIT: '1000',
     });
     editor = await devSignIn(t.app, 'editor@example.com', 'Eddie Editor');
@@ -312,5 +357,187 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     const featured = await upload('/api/blog/admin/upload', await png());
     expect(featured.json()).toMatchObject({ success: true, data: { url: expect.stringMatching(/\.png$/) } });
     expect((await get('/api/blog/images/..%2F..%2Fveo3.sqlite')).statusCode).toBe(404);
+  });
+
+  it('has the columns the entity declares, and each holds the most its field accepts', async () => {
+    const dataSource = t.app.get(DataSource);
+    const runner = dataSource.createQueryRunner();
+    const table = (await runner.getTable('blog_posts'))!;
+    await runner.release();
+    const metadata = dataSource.getMetadata(BlogPostEntity);
+    const length = (name: string) => Number(table.findColumnByName(name)!.length);
+    for (const column of metadata.columns.filter((c) => c.length)) {
+      expect([column.databaseName, table.findColumnByName(column.databaseName)?.length]).toEqual([
+        column.databaseName,
+        column.length,
+      ]);
+    }
+
+    // The schema's fields are named as the columns; zod counts code points, as MySQL's varchar does.
+    const limits = schemaLimits();
+    const { content, ...text } = limits.text;
+    for (const [name, max] of Object.entries(text)) {
+      expect({ name, fits: max <= length(name) }).toEqual({ name, fits: true });
+    }
+    expect(Math.max(...limits.statuses.map((s) => s.length))).toBeLessThanOrEqual(length('status'));
+    // Tags are stored as JSON: brackets, commas, quotes, and `"` or `\` escaped to two characters...
+    const worstTag = 2 + 2 * limits.tag;
+    expect(2 + limits.tags * worstTag + (limits.tags - 1)).toBeLessThanOrEqual(length('tags'));
+    // ...and nothing JSON would escape longer (controls, lone surrogates) is left in a tag.
+    for (const c of ['"', '\\', '\u0001', '\u007f', '\u2028', '\uD800', '\uDC00', '😀', '视', '\u{E0041}']) {
+      const tag = 'a' + c.repeat(limits.tag - 1);
+      const json = JSON.stringify(BlogPostSchema.parse({ title: 'T', content: 'x', tags: [tag] }).tags[0]);
+      expect({ c, fits: [...json].length <= worstTag }).toEqual({ c, fits: true });
+    }
+    if (kind === 'mysql') {
+      expect(table.findColumnByName('content')!.type).toBe('mediumtext');
+      expect(content! * SANITIZED_BYTES_PER_CHARACTER).toBeLessThanOrEqual(MEDIUMTEXT_BYTES);
+    }
+  });
+
+  it('saves the largest post the schema accepts, in multi-byte characters, and reads it back intact', async () => {
+    const limits = schemaLimits();
+    const max = limits.text as Record<
+      'title' | 'content' | 'excerpt' | 'featured_image' | 'meta_title' | 'meta_description',
+      number
+    >;
+    // Three-byte characters, and a four-byte one that JavaScript counts as two (zod and MySQL as one).
+    const fill = (length: number, c = '视') => c.repeat(length - 1) + '😀';
+    const characters = (text: string) => [...text].length;
+    const quotes = max.content - "<p><a title=''>x</a></p>".length;
+    const body = {
+      title: fill(max.title),
+      // `"` in an attribute is stored as `&quot;`: six bytes for each character sent.
+      content: `<p><a title='${'"'.repeat(quotes)}'>x</a></p>`,
+      excerpt: `第一行\n${fill(max.excerpt - 4)}`,
+      featured_image: `https://cdn.example.com/${'i'.repeat(max.featured_image - 28)}.png`,
+      status: 'draft',
+      meta_title: fill(max.meta_title, 'é'),
+      meta_description: fill(max.meta_description, 'ü'),
+      // Every tag different (repeats are merged), each at the limit, quotes and backslashes escaped in JSON.
+      tags: [
+        fill(limits.tag, '标'),
+        ...Array.from({ length: limits.tags - 1 }, (_, i) => '"'.repeat(limits.tag - i) + '\\'.repeat(i)),
+      ],
+    };
+    expect(characters(body.title)).toBe(max.title);
+    expect(body.content.length).toBe(max.content);
+    expect(body.featured_image.length).toBe(max.featured_image);
+    expect(characters(body.excerpt)).toBe(max.excerpt);
+    expect(characters(body.meta_title)).toBe(max.meta_title);
+    expect(characters(body.meta_description)).toBe(max.meta_description);
+    expect(body.tags.every((tag) => characters(tag) === limits.tag)).toBe(true);
+
+    const res = await save(body);
+    expect([res.statusCode, res.statusCode === 201 ? '' : res.body]).toEqual([201, '']);
+    const { id } = res.json().data;
+    const stored = (await get(`/api/blog/admin/posts/${id}`, editor.auth)).json().data;
+    expect(stored).toMatchObject({
+      title: body.title,
+      excerpt: body.excerpt,
+      featured_image: body.featured_image,
+      meta_title: body.meta_title,
+      meta_description: body.meta_description,
+      tags: body.tags,
+    });
+    expect(stored.content).toBe(`<p><a title="${'&quot;'.repeat(quotes)}">x</a></p>`);
+  });
+
+  it('refuses what does not fit with a clear 400, and leaves the post as it was', async () => {
+    const limits = schemaLimits();
+    const { id } = await post({ title: 'Kept as it was', tags: ['kept'] });
+    const before = (await get(`/api/blog/admin/posts/${id}`, editor.auth)).json().data;
+    const cases: [object, string][] = [
+      [{ tags: Array.from({ length: limits.tags + 1 }, (_, i) => `tag ${i}`) }, `At most ${limits.tags} tags`],
+      [{ tags: ['x'.repeat(limits.tag + 1)] }, `A tag must be at most ${limits.tag} characters`],
+      [{ tags: ['😀'.repeat(limits.tag + 1)] }, `A tag must be at most ${limits.tag} characters`],
+      [{ tags: [' \u200B\u202E '] }, 'A tag cannot be empty'],
+      [{ title: '视'.repeat(limits.text.title! + 1) }, `Title must be at most ${limits.text.title} characters`],
+      [{ title: '\u202E\u200B\u0000' }, 'Title is required'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await save({ title: 'Changed', content: '<p>Changed</p>', status: 'published', ...change }, id);
+      expect([res.statusCode, res.json().message]).toEqual([400, expect.stringContaining(message)]);
+    }
+    expect((await get(`/api/blog/admin/posts/${id}`, editor.auth)).json().data).toEqual(before);
+  });
+
+  it('strips control and bidirectional-override characters from tags and plain-text fields, not from the HTML', async () => {
+    const res = await save({
+      title: '\u200B Quarterly\u202E report\u0000 ',
+      content: '<p>Body\u200Btext</p>',
+      excerpt: 'Line one\r\nLine\u0007 two\u2066',
+      meta_title: 'Meta\u2067 title\uFEFF',
+      meta_description: 'Described\non\u202D two lines',
+      tags: ['veo\u200B', 'veo', 'gpj\u202Eexe', 'team\u200D', '\u0085news'],
+    });
+    expect(res.statusCode).toBe(201);
+    const saved = (await get(`/api/blog/admin/posts/${res.json().data.id}`, editor.auth)).json().data;
+    expect(saved).toMatchObject({
+      title: 'Quarterly report',
+      excerpt: 'Line one\nLine two',
+      meta_title: 'Meta title',
+      meta_description: 'Described on two lines',
+      tags: ['veo', 'gpjexe', 'team', 'news'],
+      content: '<p>Body\u200Btext</p>',
+      author_name: 'Eddie Editor',
+    });
+  });
+
+  it("shows the author's name without hidden characters, and within its column", async () => {
+    const mallory = await devSignIn(t.app, 'mallory@example.com', 'Mallory\u202E\u200B Admin\u0007');
+    const byMallory = await save({ title: 'By Mallory', content: '<p>x</p>' }, undefined, mallory);
+    expect(byMallory.json().data.author_name).toBe('Mallory Admin');
+
+    // No name: the part of the e-mail before the @, cut to what the column holds.
+    const long = await devSignIn(t.app, `${LONG_LOCAL_PART}@example.com`);
+    const byLong = await save({ title: 'By a long address', content: '<p>x</p>' }, undefined, long);
+    expect(byLong.statusCode).toBe(201);
+    const column = t.app.get(DataSource).getMetadata(BlogPostEntity).findColumnWithPropertyName('authorName')!;
+    expect(byLong.json().data.author_name).toBe(LONG_LOCAL_PART.slice(0, Number(column.length)));
+  });
+});
+
+describe.each(databaseKinds())('blog tags column migration on %s', (kind) => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await createTestDatabase(kind);
+  });
+  afterEach(() => db.drop());
+
+  const open = async (upTo: number) => {
+    const dataSource = new DataSource({
+      ...dataSourceOptions(db.database, { migrationsRun: false }),
+      migrations: migrations.slice(0, upTo),
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    return dataSource;
+  };
+  const tagsOf = async (dataSource: DataSource) => {
+    const runner = dataSource.createQueryRunner();
+    const table = (await runner.getTable('blog_posts'))!;
+    await runner.release();
+    const rows: { tags: string }[] = await dataSource.query('SELECT tags FROM blog_posts');
+    return { length: table.findColumnByName('tags')!.length, tags: rows.map((r) => r.tags) };
+  };
+
+  it('widens the column and keeps every stored tag, both ways', async () => {
+    const index = migrations.indexOf(BlogTagsLength1763684600000);
+    const before = await open(index);
+    await before
+      .createQueryBuilder()
+      .insert()
+      .into('blog_posts')
+      .values({ slug: 'old', title: 'Old', content: '<p>x</p>', status: 'published', tags: '["kept","视频"]' })
+      .execute();
+    expect(await tagsOf(before)).toEqual({ length: '1000', tags: ['["kept","视频"]'] });
+    await before.destroy();
+
+    const after = await open(index + 1);
+    expect(await tagsOf(after)).toEqual({ length: '2100', tags: ['["kept","视频"]'] });
+    await after.undoLastMigration();
+    expect(await tagsOf(after)).toEqual({ length: '1000', tags: ['["kept","视频"]'] });
+    await after.destroy();
   });
 });

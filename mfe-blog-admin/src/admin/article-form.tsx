@@ -3,6 +3,8 @@ import { useT } from '@veo3/platform/i18n/i18n';
 import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { Button } from '@veo3/platform/ui/button';
 import type { BlogPost, BlogPostStatus } from '@veo3/platform/types/blog-post';
+// The server's limits (its 400 replies name them), from its own file: the form keeps to them as you type.
+import { BLOG_POST_LIMITS as LIMITS } from '../../../services/src/blog/blog-post-limits';
 import { draftSlug } from '../../../services/src/blog/draft-slug';
 import { uploadFeaturedImage, type ArticleDraft } from '../api/blog-admin-api';
 import { blogAdminMessages } from '../blog-admin.messages';
@@ -15,9 +17,6 @@ import styles from './article-form.module.css';
 export type { ArticleDraft };
 
 const STATUSES: BlogPostStatus[] = ['draft', 'published', 'archived'];
-
-/** The server's limits (its 400 replies name them); the form keeps to them as you type. */
-export const LIMITS = { title: 200, excerpt: 500, meta_title: 70, meta_description: 160 } as const;
 
 function draftOf(post: BlogPost | null): ArticleDraft {
   return {

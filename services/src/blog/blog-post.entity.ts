@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 export const BLOG_POST_STATUSES = ['draft', 'published', 'archived'] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+/** In characters (code points, as MySQL counts them); a longer name is cut on save. */
+export const AUTHOR_NAME_LENGTH = 200;
 
 /** A blog article; `content` is HTML already cleaned by the sanitizer when it was saved. */
 @Entity('blog_posts')
@@ -27,7 +29,7 @@ export class BlogPostEntity {
   @Column({ name: 'author_id', type: 'varchar', length: 36, nullable: true })
   authorId: string | null;
 
-  @Column({ name: 'author_name', type: 'varchar', length: 200, nullable: true })
+  @Column({ name: 'author_name', type: 'varchar', length: AUTHOR_NAME_LENGTH, nullable: true })
   authorName: string | null;
 
   @Column({ name: 'author_avatar', type: 'varchar', length: 1000, nullable: true })

@@ -1,11 +1,12 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
+import { stripControlCharacters } from '../common/plain-text';
 import { isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { BlogCache, type CachedReply } from './blog-cache';
 import { blogCacheKeys } from './blog-cache-keys';
-import { BlogPostEntity, toPublicPost, type PublicBlogPost } from './blog-post.entity';
+import { AUTHOR_NAME_LENGTH, BlogPostEntity, toPublicPost, type PublicBlogPost } from './blog-post.entity';
 import { BlogErrorCode, BlogException } from './blog.exception';
 import { draftSlug } from './draft-slug';
 import type { BlogPostDto } from './dto/blog-post.dto';
@@ -124,7 +125,7 @@ export class BlogService implements OnModuleDestroy {
           ...fields,
           slug,
           authorId: author.id,
-          authorName: author.name ?? author.email.split('@')[0] ?? null,
+          authorName: authorNameOf(author),
           authorAvatar: author.picture,
           viewCount: 0,
           publishedAt: dto.status === 'published' ? new Date() : null,
@@ -232,6 +233,16 @@ export class BlogService implements OnModuleDestroy {
       if (!taken.has(candidate)) return candidate;
     }
   }
+}
+
+/**
+ * The name readers see: the user's, else the e-mail's local part (which can be longer than the
+ * column), without hidden characters and cut by code points, as MySQL counts, so no emoji is split.
+ */
+function authorNameOf(author: UserEntity): string | null {
+  const clean = (text: string) =>
+    Array.from(stripControlCharacters(text).trim()).slice(0, AUTHOR_NAME_LENGTH).join('').trimEnd();
+  return clean(author.name ?? '') || clean(author.email.split('@')[0] ?? '') || null;
 }
 
 function excerptOf(html: string): string {

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { stripControlCharacters } from '../../common/plain-text';
+import { BLOG_POST_LIMITS as LIMITS } from '../blog-post-limits';
 import { BLOG_POST_STATUSES } from '../blog-post.entity';
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+/**
+ * Plain text that others will read, without hidden characters (stripped before the limits are
+ * checked, so they do not count).
+ */
+const plainText = (message: string, options?: { multiline: boolean }) =>
+  z.string({ error: message }).overwrite((v) => stripControlCharacters(v, options));
+
+const optionalText = (max: number, label: string, options?: { multiline: boolean }) =>
+  plainText(`${label} must be text`, options)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
@@ -11,24 +19,29 @@ const optionalText = (max: number, label: string) =>
 
 /** Body of POST and PUT /api/blog/admin/posts (SPEC §7), with the limits the editor shows. */
 export const BlogPostSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
+  title: plainText('Title is required')
     .trim()
     .min(1, 'Title is required')
-    .max(200, 'Title must be at most 200 characters'),
+    .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+  // HTML: the sanitizer cleans it on save.
   content: z
     .string({ error: 'Content is required' })
     .trim()
     .min(1, 'Content is required')
-    .max(2_000_000, 'Content is too long'),
-  excerpt: optionalText(500, 'Excerpt'),
-  featured_image: optionalText(1000, 'Featured image'),
+    .max(LIMITS.content, 'Content is too long'),
+  excerpt: optionalText(LIMITS.excerpt, 'Excerpt', { multiline: true }),
+  featured_image: optionalText(LIMITS.featured_image, 'Featured image'),
   status: z.enum(BLOG_POST_STATUSES, { error: 'Status must be draft, published or archived' }).default('draft'),
-  meta_title: optionalText(70, 'SEO title'),
-  meta_description: optionalText(160, 'SEO description'),
+  meta_title: optionalText(LIMITS.meta_title, 'SEO title'),
+  meta_description: optionalText(LIMITS.meta_description, 'SEO description'),
   tags: z
-    .array(z.string().trim().min(1).max(50, 'A tag must be at most 50 characters'))
-    .max(20, 'At most 20 tags')
+    .array(
+      plainText('A tag must be text')
+        .trim()
+        .min(1, 'A tag cannot be empty')
+        .max(LIMITS.tag, `A tag must be at most ${LIMITS.tag} characters`),
+    )
+    .max(LIMITS.tags, `At most ${LIMITS.tags} tags`)
     .default([]),
 });
 export type BlogPostDto = z.infer<typeof BlogPostSchema>;
