@@ -46,6 +46,14 @@ module.exports = {
   projects: [
     ...['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'].map(web),
     {
+      // The build's own modules (releases), plain ES modules run as CommonJS.
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/*.spec.mjs'],
+      transform: { '^.+\\.mjs$': swcModules },
+    },
+    {
       displayName: 'services',
       rootDir: '<rootDir>/services',
       testEnvironment: 'node',

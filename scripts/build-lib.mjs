@@ -5,11 +5,33 @@ import { join, dirname, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { parseRetention, publishRelease } from './remote-releases.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FRONTENDS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'];
 export const PARTS = [...FRONTENDS, 'services'];
 const STAMP = '.build-stamp';
+
+/** Where each build is published as a release; the server reads `<WEB_DIR>/releases`. */
+const releasesDir = join(root, 'releases');
+
+/**
+ * A frontend's release: a remote's whole dist under its /mfe/ folder name, the shell's hashed assets
+ * under `shell` (its HTML is rendered by the server, which keeps serving the assets of retained builds).
+ */
+function releaseOf(part) {
+  const dist = join(root, part, 'dist');
+  return part === 'shell'
+    ? { name: 'shell', from: join(dist, 'assets') }
+    : { name: part.slice('mfe-'.length), from: dist };
+}
+
+/** Publishes a built frontend as its current release unless it already is; prunes past `REMOTE_RETENTION`. */
+function publishBuilt(part, retention) {
+  const { name, from } = releaseOf(part);
+  const { id, published, pruned } = publishRelease({ releasesDir, name, from, retention });
+  if (published) console.log(`published ${name} release ${id}${pruned.length ? ` (pruned ${pruned.join(', ')})` : ''}`);
+}
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -111,12 +133,19 @@ export async function build({ parts = PARTS, onlyStale = false, outDir } = {}) {
     console.log(`built ${part} into ${target} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     return;
   }
+  // Read first: a bad REMOTE_RETENTION stops the build before anything is built.
+  const retention = parseRetention(process.env.REMOTE_RETENTION || undefined);
   for (const part of parts) {
-    if (onlyStale && isBuilt(part)) continue;
+    // A build from before releases existed (or a removed releases folder) is published as it is.
+    if (onlyStale && isBuilt(part)) {
+      if (part !== 'services') publishBuilt(part, retention);
+      continue;
+    }
     const startedAt = Date.now();
     if (part === 'services') buildServices();
     else await buildFrontend(part);
     writeFileSync(join(root, part, 'dist', STAMP), String(startedAt));
     console.log(`built ${part} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    if (part !== 'services') publishBuilt(part, retention);
   }
 }

@@ -31,7 +31,8 @@ test('a remote answering 404 shows the fallback inside the layout; the rest of t
 });
 
 test('a remote answering 500 for its code shows the fallback', async ({ page }) => {
-  await page.route('**/mfe/billing/remoteEntry.js', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  // The current release's entry: /mfe/billing/<release id>/remoteEntry.js.
+  await page.route('**/mfe/billing/*/remoteEntry.js', (route) => route.fulfill({ status: 500, body: 'boom' }));
   await page.goto('/pricing');
   await expect(fallback(page)).toContainText('Pricing and billing could not load');
   await page.getByRole('link', { name: 'Blog' }).first().click();

@@ -5,37 +5,52 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { REMOTE_FOLDERS, type AppConfig, type RemoteName } from '../config/app-config';
 import { s3BrowserOrigin } from '../storage/storage-origin';
+import { RELEASE_ID, releaseFolders } from './remote-releases';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const NEVER = 'no-store';
 
-/** Hashed files are cached forever; the entry points that name them (manifest, remoteEntry) are never cached. */
+/**
+ * Hashed files, and every file of a release (`<id>/`, never rewritten), are cached forever; the entry
+ * points outside a release (a dist's manifest and remoteEntry, the release log) are never cached.
+ */
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('Cache-Control', /[\\/]assets[\\/]/.test(filePath) ? FOREVER : NEVER);
+  const segments = filePath.split(/[\\/]/);
+  const immutable =
+    segments.includes('assets') || segments.some((s, i) => RELEASE_ID.test(s) && segments[i - 2] === 'releases');
+  reply.header('Cache-Control', immutable ? FOREVER : NEVER);
 }
 
-/** Serves the built shell assets at /assets/ and each locally served remote at /mfe/<name>/. */
+/**
+ * Serves the shell's assets at /assets/ (this build's, then those of its retained earlier builds, so
+ * a page opened before a release finds its chunks) and each locally served remote at /mfe/<name>/:
+ * its releases at /mfe/<name>/<id>/ (read per request, so a release published later is served too),
+ * and its dist at /mfe/<name>/ for a tree built before releases.
+ */
 export async function registerStaticSite(app: NestFastifyApplication, config: AppConfig): Promise<string[]> {
   const missing: string[] = [];
-  const mounts: { root: string; prefix: string }[] = [
-    { root: join(config.webDir, 'shell', 'dist', 'assets'), prefix: '/assets/' },
+  const releasesDir = join(config.webDir, 'releases');
+  // `built` is the folder a build makes, named in the warning when nothing is there to serve.
+  const shellAssets = join(config.webDir, 'shell', 'dist', 'assets');
+  const mounts: { roots: string[]; prefix: string; built: string }[] = [
+    { roots: [shellAssets, ...releaseFolders(releasesDir, 'shell')], prefix: '/assets/', built: shellAssets },
   ];
   for (const name of Object.keys(config.remotes) as RemoteName[]) {
     if (!config.remotes[name].servedHere) continue;
-    mounts.push({
-      root: join(config.webDir, `mfe-${REMOTE_FOLDERS[name]}`, 'dist'),
-      prefix: `/mfe/${REMOTE_FOLDERS[name]}/`,
-    });
+    const folder = REMOTE_FOLDERS[name];
+    const dist = join(config.webDir, `mfe-${folder}`, 'dist');
+    mounts.push({ roots: [join(releasesDir, folder), dist], prefix: `/mfe/${folder}/`, built: dist });
   }
   // One instance only decorates the reply with sendFile (stored videos and blog images on local storage), whatever is built.
   await app.register(fastifyStatic, { root: config.dataDir, serve: false, decorateReply: true });
   for (const mount of mounts) {
-    if (!existsSync(mount.root)) {
-      missing.push(mount.root);
+    const roots = mount.roots.filter((root) => existsSync(root));
+    if (!roots.length) {
+      missing.push(mount.built);
       continue;
     }
     await app.register(fastifyStatic, {
-      root: mount.root,
+      root: roots,
       prefix: mount.prefix,
       // A missing file under a prefix falls through to the JSON 404, never to the SPA page.
       wildcard: true,

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached } from '../blog/send-cached';
 import { SiteService } from './site.service';
+import { RemoteMapService } from './remote-map.service';
 import { chooseLanguage } from './prerendered-pages';
 
 /** The URL's path, decoded; null when it is not valid percent-encoding. */
@@ -17,7 +18,17 @@ function decodedPath(url: string): string | null {
 @ApiExcludeController()
 @Controller()
 export class SiteController {
-  constructor(private readonly site: SiteService) {}
+  constructor(
+    private readonly site: SiteService,
+    private readonly remoteMap: RemoteMapService,
+  ) {}
+
+  /** The current remote map, which the shell reads again when a release it was using is gone. */
+  @Get('remote-map.json')
+  @Header('Cache-Control', 'no-store')
+  remotes(): Record<string, string> {
+    return this.remoteMap.current(true);
+  }
 
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')

@@ -10,6 +10,7 @@ import { BlogService } from '../blog/blog.service';
 import { escapeHtml, scriptJson } from './html';
 import { ROUTE_META, routeMeta } from './route-meta';
 import { DEFAULT_LANGUAGE, LANGUAGES, PrerenderedPages, REMOTE_SLOT, type Language } from './prerendered-pages';
+import { RemoteMapService } from './remote-map.service';
 
 const SITE_NAME = 'Veo 3 Studio';
 
@@ -50,13 +51,15 @@ const MISSING_BUILD_HTML = `<!doctype html><html lang="en"><head><meta charset="
 export class SiteService {
   private readonly logger = new Logger(SiteService.name);
   private readonly template: string;
-  private readonly clientConfigJson: string;
+  /** The runtime config as the page carries it, made again only when the remote map changes. */
+  private clientConfigJson: { remotes: Record<RemoteName, string>; json: string } | undefined;
   /** The shell's pages rendered at build time; null when the build has none (then the browser renders). */
   private readonly prerendered: PrerenderedPages | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly blog: BlogService,
+    private readonly remoteMap: RemoteMapService,
   ) {
     const indexPath = join(config.webDir, 'shell', 'dist', 'index.html');
     if (existsSync(indexPath)) {
@@ -65,7 +68,6 @@ export class SiteService {
       this.logger.warn(`No built shell at ${indexPath}; pages show a "not built" notice`);
       this.template = MISSING_BUILD_HTML;
     }
-    this.clientConfigJson = scriptJson(this.clientConfig());
     this.prerendered = PrerenderedPages.load(
       join(config.webDir, 'shell', 'dist', 'prerender.json'),
       config,
@@ -79,10 +81,7 @@ export class SiteService {
     const c = this.config;
     return {
       siteUrl: c.siteUrl,
-      remotes: Object.fromEntries(Object.entries(c.remotes).map(([name, r]) => [name, r.manifestUrl])) as Record<
-        RemoteName,
-        string
-      >,
+      remotes: this.remoteMap.current(),
       gaMeasurementId: c.gaMeasurementId,
       googleClientId: c.googleClientId,
       devLogin: c.devLogin,
@@ -145,7 +144,7 @@ export class SiteService {
     ]
       .filter(Boolean)
       .join('\n    ');
-    const configBlock = `<script id="app-config" type="application/json">${this.clientConfigJson}</script>`;
+    const configBlock = `<script id="app-config" type="application/json">${this.configJson()}</script>`;
     if (!prerendered) {
       return this.template
         .replace('<!--app-head-->', head)
@@ -247,6 +246,13 @@ export class SiteService {
       },
       body,
     });
+  }
+
+  private configJson(): string {
+    const remotes = this.remoteMap.current();
+    if (this.clientConfigJson?.remotes !== remotes)
+      this.clientConfigJson = { remotes, json: scriptJson(this.clientConfig()) };
+    return this.clientConfigJson.json;
   }
 
   private absolute(url: string): string {

@@ -12,7 +12,7 @@ import type { RemoteName } from '@veo3/platform/config/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Spinner } from '@veo3/platform/ui/spinner';
 import { useT } from '@veo3/platform/i18n/i18n';
-import { loadRemotePage, RemoteLoadError } from './remote-loader';
+import { loadRemotePage, RemoteLoadError, switchToCurrentRelease } from './remote-loader';
 import { remoteMessages } from './remote.messages';
 import { getRemotePlaceholder, REMOTE_SLOT, setRemotePlaceholder } from './remote-placeholder';
 import './remote-placeholder.css';
@@ -131,8 +131,18 @@ export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
     );
   }
 
+  // A page that fails once mounted (a lazy chunk of a release past retention): the current release
+  // is mounted in its place when the remote map names another; otherwise the fallback panel shows.
+  const recover = (failure: Error) => {
+    void switchToCurrentRelease(remote).then((switched) => {
+      if (!switched) return setError(failure);
+      reloadRemotePage(remote, expose);
+      setAttempt((n) => n + 1);
+    });
+  };
+
   return (
-    <RemoteErrorBoundary key={attempt} onError={setError}>
+    <RemoteErrorBoundary key={attempt} onError={recover}>
       {/* A remote page is known only at runtime; remotePage() caches it per route so its state survives re-renders. */}
       {/* oxlint-disable-next-line react/static-components */}
       <Page />
