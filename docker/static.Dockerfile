@@ -1,13 +1,22 @@
 # syntax=docker/dockerfile:1
 # One remote's static build, served by unprivileged nginx under /mfe/<APP>/ with the site's caching
 # rules. APP is the remote's folder: generator, billing, blog or blog-admin.
-#   docker build -f docker/static.Dockerfile --build-arg APP=blog -t veo3/mfe-blog .
+#   docker build -f docker/static.Dockerfile --build-arg APP=blog \
+#     --build-arg PREVIOUS_IMAGE=<registry>/veo3/mfe-blog:<tag running now> -t <registry>/veo3/mfe-blog:<new tag> .
+# Each image holds its build as a release (/mfe/<APP>/<release id>/) and the earlier releases of
+# PREVIOUS_IMAGE within REMOTE_RETENTION, so a page opened on an earlier release keeps finding its
+# files on every pod. Without PREVIOUS_IMAGE (the first image) it holds its own release only.
 # The shell is not built here: its HTML is rendered per request by the service image (ROLE=web).
 ARG NODE_IMAGE=node:22-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG PREVIOUS_IMAGE=${NGINX_IMAGE}
+
+FROM ${PREVIOUS_IMAGE} AS previous
 
 FROM ${NODE_IMAGE} AS build
 ARG APP
+# How long earlier releases stay: the last 5, or those replaced within 14 days, whichever keeps more.
+ARG REMOTE_RETENTION=5,14d
 RUN case "${APP}" in generator|billing|blog|blog-admin) ;; \
   *) echo "APP must be one of generator, billing, blog, blog-admin (got '${APP}')" >&2; exit 1 ;; esac
 WORKDIR /app
@@ -31,12 +40,17 @@ COPY shell/index.html shell/index.html
 # Remotes import a few plain modules of the service tier (generation options, the draft slug).
 COPY services/src services/src
 COPY mfe-${APP} mfe-${APP}
+RUN --mount=type=bind,from=previous,source=/usr/share/nginx/html,target=/previous \
+  node scripts/publish-release.mjs ${APP} --carry /previous/mfe/${APP}
+# Publishes the build into releases/${APP}/ beside the carried ones and prunes past REMOTE_RETENTION.
 RUN node scripts/build.mjs mfe-${APP}
 
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
 COPY docker/nginx/remote.conf /etc/nginx/conf.d/default.conf
+# The current build also at /mfe/<APP>/ itself, for a remote map that names no release (docker compose).
 COPY --from=build /app/mfe-${APP}/dist /usr/share/nginx/html/mfe/${APP}/
+COPY --from=build /app/releases/${APP} /usr/share/nginx/html/mfe/${APP}/
 # nginx-unprivileged runs as uid 101 and listens on 8080.
 USER 101
 EXPOSE 8080

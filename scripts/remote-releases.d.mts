@@ -30,3 +30,4 @@ export function publishRelease(options: {
   retention?: Retention;
   now?: number;
 }): { id: string; published: boolean; pruned: string[] };
+export function carryReleases(options: { from: string; releasesDir: string; name: string }): string[];

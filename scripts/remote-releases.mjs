@@ -137,3 +137,24 @@ export function publishRelease({ releasesDir, name, from, retention = parseReten
   const pruned = pruneReleases({ releasesDir, name, retention, now });
   return { id, published: true, pruned };
 }
+
+/**
+ * Carries the releases of an earlier publication (`<from>`: a folder holding `releases.json`, such as
+ * the previous image's /mfe/<name>/) into `<releasesDir>/<name>/`: the log and every release folder it
+ * names, so the next publish keeps them for their retention. Returns the ids carried.
+ */
+export function carryReleases({ from, releasesDir, name }) {
+  if (!existsSync(join(from, RELEASE_LOG))) return [];
+  const log = JSON.parse(readFileSync(join(from, RELEASE_LOG), 'utf8'));
+  const carried = (Array.isArray(log.releases) ? log.releases : []).filter(
+    (release) => ID_PATTERN.test(release.id) && existsSync(join(from, release.id)),
+  );
+  const dir = join(releasesDir, name);
+  mkdirSync(dir, { recursive: true });
+  for (const release of carried) {
+    if (!existsSync(join(dir, release.id))) cpSync(join(from, release.id), join(dir, release.id), { recursive: true });
+  }
+  const current = carried.some((release) => release.id === log.current) ? log.current : null;
+  writeReleaseLog(releasesDir, name, { current, releases: carried });
+  return carried.map((release) => release.id);
+}

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  carryReleases,
   parseRetention,
   publishRelease,
   pruneReleases,
@@ -194,5 +195,25 @@ describe('retention', () => {
     mkdirSync(join(dir, 'notes'));
     expect(pruneReleases({ releasesDir: releasesDir(), name: 'generator' })).toEqual([]);
     expect(folders()).toEqual([id, 'notes'].sort());
+  });
+});
+
+describe('carryReleases (a static image takes over the releases of the image before it)', () => {
+  it('copies the log and the release folders it names, nothing else', () => {
+    const previous = join(work, 'previous');
+    const a = publishRelease({ releasesDir: previous, name: 'blog', from: build('a'), now: START }).id;
+    const b = publishRelease({ releasesDir: previous, name: 'blog', from: build('b'), now: START + DAY }).id;
+    // The previous image also holds its dist beside the releases.
+    mkdirSync(join(previous, 'blog', 'assets'));
+    expect(carryReleases({ from: join(previous, 'blog'), releasesDir: releasesDir(), name: 'blog' })).toEqual([a, b]);
+    expect(readReleaseLog(releasesDir(), 'blog')).toEqual(readReleaseLog(previous, 'blog'));
+    expect(readdirSync(join(releasesDir(), 'blog')).sort()).toEqual([a, b, 'releases.json'].sort());
+    // The next build is published beside them and the retention applies to all.
+    const c = publishRelease({ releasesDir: releasesDir(), name: 'blog', from: build('c'), now: START + 2 * DAY }).id;
+    expect(readReleaseLog(releasesDir(), 'blog').releases.map((r) => r.id)).toEqual([a, b, c]);
+  });
+
+  it('carries nothing from a first image (no releases there)', () => {
+    expect(carryReleases({ from: join(work, 'nothing'), releasesDir: releasesDir(), name: 'blog' })).toEqual([]);
   });
 });

@@ -147,7 +147,9 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
       historyApiFallback: true,
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/mfe', '/remote-map.json'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }],
+      proxy: [
+        { context: ['/api', '/mfe', '/remote-map.json'], target: `http://localhost:${process.env.API_PORT ?? 3000}` },
+      ],
     },
     experiments: { css: true },
   };

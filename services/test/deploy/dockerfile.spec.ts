@@ -232,11 +232,27 @@ describe('docker/static.Dockerfile (one remote)', () => {
     expect(argsOf(runtime, 'COPY')).toEqual([
       'docker/nginx/remote.conf /etc/nginx/conf.d/default.conf',
       '--from=build /app/mfe-${APP}/dist /usr/share/nginx/html/mfe/${APP}/',
+      '--from=build /app/releases/${APP} /usr/share/nginx/html/mfe/${APP}/',
     ]);
     expect(argsOf(runtime, 'USER')).toEqual(['101']);
     expect(argsOf(runtime, 'EXPOSE')).toEqual(['8080']);
     expect(argsOf(runtime, 'HEALTHCHECK')).toEqual([expect.stringContaining('http://127.0.0.1:8080/api/health')]);
     expect(argsOf(instructions, 'RUN')).toContain('node scripts/build.mjs mfe-${APP}');
+  });
+
+  it("carries the previous image's releases in before the build publishes its own (REMOTE_RETENTION)", () => {
+    expect(/^ARG PREVIOUS_IMAGE=\$\{NGINX_IMAGE\}$/m.test(readRepoFile('docker/static.Dockerfile'))).toBe(true);
+    const build = instructions.filter((i) => i.stage === 'build');
+    const carry = build.findIndex(
+      (i) =>
+        i.op === 'RUN' &&
+        i.args.includes('--mount=type=bind,from=previous,source=/usr/share/nginx/html,target=/previous') &&
+        i.args.includes('node scripts/publish-release.mjs ${APP} --carry /previous/mfe/${APP}'),
+    );
+    const publish = build.findIndex((i) => i.op === 'RUN' && i.args === 'node scripts/build.mjs mfe-${APP}');
+    expect(carry).toBeGreaterThan(-1);
+    expect(publish).toBeGreaterThan(carry);
+    expect(build.some((i) => i.op === 'ARG' && i.args === 'REMOTE_RETENTION=5,14d')).toBe(true);
   });
 });
 

@@ -117,6 +117,13 @@ describe('docker/nginx/remote.conf (the static image of one remote)', () => {
     file('mfe/blog/mf-manifest.json.gz', gzipSync(manifest));
     file('mfe/blog/remoteEntry.js', 'var blog;');
     file('mfe/blog/assets/post.abcdef1234.js', 'export {};');
+    // Its releases beside it (scripts/remote-releases.mjs), the current one and an earlier one.
+    file('mfe/blog/releases.json', '{"current":"bbbbbbbbbbbb","releases":[]}');
+    for (const id of ['aaaaaaaaaaaa', 'bbbbbbbbbbbb']) {
+      file(`mfe/blog/${id}/mf-manifest.json`, manifest);
+      file(`mfe/blog/${id}/remoteEntry.js`, `var blog; // ${id}`);
+      file(`mfe/blog/${id}/assets/post.abcdef1234.js`, 'export {};');
+    }
     const conf = readRepoFile('docker/nginx/remote.conf').replace('root /usr/share/nginx/html;', `root ${html};`);
     if (!conf.includes(`root ${html};`)) throw new Error('remote.conf no longer serves /usr/share/nginx/html');
     nginx = await startNginx(conf, dir);
@@ -137,6 +144,24 @@ describe('docker/nginx/remote.conf (the static image of one remote)', () => {
     }
     // A shell on another origin may fetch the manifest.
     expect(asset.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('keeps every file of a release forever (a release never changes), the release log never', async () => {
+    for (const path of ['mf-manifest.json', 'remoteEntry.js', 'assets/post.abcdef1234.js']) {
+      for (const id of ['aaaaaaaaaaaa', 'bbbbbbbbbbbb']) {
+        const reply = await get(nginx.port, `/mfe/blog/${id}/${path}`, {});
+        expect([
+          id,
+          path,
+          reply.status,
+          reply.headers['cache-control'],
+          reply.headers['access-control-allow-origin'],
+        ]).toEqual([id, path, 200, 'public, max-age=31536000, immutable', '*']);
+      }
+    }
+    const log = await get(nginx.port, '/mfe/blog/releases.json', {});
+    expect([log.status, log.headers['cache-control']]).toEqual([200, 'no-store']);
+    expect((await get(nginx.port, '/mfe/blog/cccccccccccc/remoteEntry.js', {})).status).toBe(404);
   });
 
   it('sends the precompressed file to a client that accepts gzip, the plain one otherwise', async () => {
