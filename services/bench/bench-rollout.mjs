@@ -14,11 +14,10 @@
 // MySQL from BENCH_DATABASE_URL (else TEST_MYSQL_URL, else mysql://root@127.0.0.1:3306/test; a fresh
 // database, dropped after), Redis from BENCH_REDIS_URL (else TEST_REDIS_URL, else
 // redis://127.0.0.1:6379; its own key prefix, deleted after). Only loopback addresses.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { connect as netConnect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -233,67 +232,6 @@ async function startBalancer() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// In front of the shared fake kie.ai: its API as it is, but its result files as a real MP4 (the
-// worker checks a download with ffmpeg; fake-kie.mjs serves bytes that only look like one).
-// ---------------------------------------------------------------------------------------------
-function realMp4() {
-  const { ffmpegBinary } = createRequire(import.meta.url)('../dist/video/ffmpeg.runner.js');
-  const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-rollout-mp4-'));
-  try {
-    const file = join(dir, 'video.mp4');
-    execFileSync(ffmpegBinary(), [
-      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x36:rate=8:duration=1'],
-      ...['-pix_fmt', 'yuv420p', '-movflags', '+faststart', file],
-    ]);
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function startKieFront(kie) {
-  const video = realMp4();
-  let front = '';
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', async () => {
-      try {
-        const reply = await fetch(`${kie.baseUrl}${req.url}`, {
-          method: req.method,
-          headers: Object.fromEntries(
-            ['authorization', 'content-type'].filter((h) => req.headers[h]).map((h) => [h, req.headers[h]]),
-          ),
-          body: chunks.length ? Buffer.concat(chunks) : undefined,
-        });
-        let body = Buffer.from(await reply.arrayBuffer());
-        const file = req.url.startsWith('/files/') && reply.status === 200;
-        if (file) body = video;
-        else body = Buffer.from(body.toString('utf8').replaceAll(kie.baseUrl, front));
-        res.writeHead(reply.status, {
-          'content-type': file ? 'video/mp4' : (reply.headers.get('content-type') ?? 'text/plain'),
-          'content-length': String(body.length),
-        });
-        res.end(body);
-      } catch (error) {
-        res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(String(error));
-      }
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  front = `http://127.0.0.1:${server.address().port}`;
-  return {
-    baseUrl: front,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Load through the balancer: every request's start, duration and outcome, by phase.
 // ---------------------------------------------------------------------------------------------
 const samples = []; // { phase, kind, ms, ok, what }
@@ -368,7 +306,6 @@ async function main() {
 
   await build({ parts: ['services'], onlyStale: true });
   const kie = await startFakeKie('bench-key', { renderMs: KIE_RENDER_MS });
-  const kieFront = await startKieFront(kie);
   const balancer = await startBalancer();
   const base = `http://127.0.0.1:${balancer.port}`;
   const admin = await createConnection({ uri: mysqlUrl });
@@ -388,7 +325,6 @@ async function main() {
         }),
       );
       await balancer.close();
-      await kieFront.close();
       await kie.close();
       await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
       await admin.end();
@@ -425,7 +361,7 @@ async function main() {
       GENERATE_RATE_LIMIT: '100000',
       VIDEO_PROVIDER: 'kie',
       KIE_API_KEY: 'bench-key',
-      KIE_BASE_URL: kieFront.baseUrl,
+      KIE_BASE_URL: kie.baseUrl,
       VIDEO_POLL_INTERVAL_MS: '250',
     };
     // Migrations once, as a deployment's one-shot job, before any process starts.

@@ -1,6 +1,11 @@
 // A fake kie.ai for the benches (bench:video, bench:scale), served by a plain Node HTTP server.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // ---------------------------------------------------------------------------------------------
 // A fake kie.ai: the protocol of services/test/providers/fake-kie.ts, but time-based.
@@ -10,11 +15,26 @@ import { createServer } from 'node:http';
 // Every answer is HTTP 200; the real status is the body's `code`. A task is done `renderMs` after its
 // submit; when `callBackWhen(prompt)` says so, kie.ai then POSTs its callBackUrl.
 // ---------------------------------------------------------------------------------------------
+/** A real one-second MP4 (the worker checks each download with ffmpeg), padded with a `free` box to `size`. */
 function fakeVideo(size) {
-  const video = Buffer.alloc(size);
-  for (let i = 0; i < size; i++) video[i] = (i * 31 + 7) % 251;
-  video.write('\0\0\0\x18ftypmp42', 0, 'latin1');
-  return video;
+  const { path: ffmpeg } = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg');
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-mp4-'));
+  let mp4;
+  try {
+    const file = join(dir, 'video.mp4');
+    execFileSync(ffmpeg, [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x36:rate=8:duration=1'],
+      ...['-pix_fmt', 'yuv420p', '-movflags', '+faststart', file],
+    ]);
+    mp4 = readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const padding = Buffer.alloc(Math.max(8, size - mp4.length));
+  for (let i = 8; i < padding.length; i++) padding[i] = (i * 31 + 7) % 251;
+  padding.writeUInt32BE(padding.length, 0);
+  padding.write('free', 4, 'latin1');
+  return Buffer.concat([mp4, padding]);
 }
 
 export async function startFakeKie(

@@ -57,9 +57,14 @@ const IN_FLIGHT_BOUND_MS = 15_000;
  */
 async function shutDown(app: NestFastifyApplication, signal: string, drainSeconds: number): Promise<void> {
   app.get(ReadinessService).beginDrain();
+  const server = app.getHttpAdapter().getInstance().server;
+  // Every reply from now on ends its connection, so keep-alive clients (a kube-proxy-pinned one
+  // too) reconnect to a ready process instead of finding this one closed.
+  server.prependListener('request', (_request, response) => {
+    response.shouldKeepAlive = false;
+  });
   console.log(`${signal} received: not ready; draining for ${drainSeconds} s, then shutting down`);
   if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
-  const server = app.getHttpAdapter().getInstance().server;
   const force = setTimeout(() => {
     console.warn(`requests still in flight after ${IN_FLIGHT_BOUND_MS / 1000} s: closing their connections`);
     server.closeAllConnections();

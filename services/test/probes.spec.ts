@@ -206,7 +206,10 @@ describe('drain on SIGTERM', () => {
       expect((await call(server.baseUrl, 'GET', '/api/health/ready')).status).toBe(503);
       // Load balancers still sending during the drain are served.
       for (let i = 0; i < 5; i++) {
-        expect((await call(server.baseUrl, 'GET', '/api/credits/balance', { token })).status).toBe(200);
+        const balance = await call(server.baseUrl, 'GET', '/api/credits/balance', { token });
+        expect(balance.status).toBe(200);
+        // Keep-alive clients are told to reconnect (to a ready process).
+        expect(balance.headers.get('connection')).toBe('close');
         await sleep(200);
       }
       expect(await exited).toBe(0);

@@ -67,7 +67,9 @@ export function errorReply(exception: unknown): { status: number; body: ErrorBod
     status = exception.statusCode;
     body = errorBody(status, exception.message, exception.code);
   }
-  if (status >= 500)
+  // A module's own 5xx (a database outage, not ready while draining) is an expected state: one line.
+  if (status >= 500 && exception instanceof AppException) logger.warn(`${exception.code}: ${exception.message}`);
+  else if (status >= 500)
     logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return { status, body };
 }
