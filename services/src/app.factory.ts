@@ -19,6 +19,8 @@ import { registerSecurityHeaders, securityHeaders } from './site/security-header
 import { BlogService } from './blog/blog.service';
 import { registerBlogFastPath } from './blog/blog-fast-path';
 import { registerRoleGate, servesApi, servesPages } from './roles/role-gate';
+import { SchemaGate } from './database/schema-gate';
+import { registerSchemaGate } from './database/schema-gate-hook';
 
 const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 
@@ -73,6 +75,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   registerApiNotFound(fastify);
   // Before the blog fast path, which answers early; after the security headers, so a 404 carries them.
   registerRoleGate(fastify, config.role);
+  // Before the blog fast path too: nothing is served from a schema older than this code's.
+  registerSchemaGate(fastify, app.get(SchemaGate));
   // After the security headers, so cached blog replies carry them too.
   if (config.role !== 'worker') registerBlogFastPath(fastify, app.get(BlogService));
 

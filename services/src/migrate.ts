@@ -2,14 +2,20 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { applyPendingMigrations } from './database/migration-runner';
 
-/** Applies every pending migration to the configured database; returns the names applied (oldest first). */
-export async function runMigrations(database: AppConfig['database']): Promise<string[]> {
+/**
+ * Applies every pending migration to the configured database; returns the names applied (oldest
+ * first). Safe to run again, and on MySQL safe to run twice at once (see applyPendingMigrations).
+ */
+export async function runMigrations(
+  database: AppConfig['database'],
+  onWait?: (line: string) => void,
+): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(database, { migrationsRun: false }));
   await dataSource.initialize();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    return applied.map((migration) => migration.name);
+    return await applyPendingMigrations(dataSource, { onWait });
   } finally {
     await dataSource.destroy();
   }
@@ -36,7 +42,7 @@ export async function migrateCommand(
   }
   const target = config.database.type === 'mysql' ? 'the MySQL database' : config.database.path;
   try {
-    const applied = await runMigrations(config.database);
+    const applied = await runMigrations(config.database, (line) => log.log(line));
     log.log(
       applied.length
         ? `Applied ${applied.length} migration(s) to ${target}: ${applied.join(', ')}`
