@@ -13,7 +13,7 @@ import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { loadConfig } from '../../src/config/app-config';
 import { readRepoFile, REMOTE_FOLDERS } from './deploy-files';
 import { HTTPRoute } from './gateway-api';
-import { type K8sObject, OVERLAYS, type OverlayName, render } from './kustomize';
+import { type K8sObject, migrationJobNames, OVERLAYS, type OverlayName, render } from './kustomize';
 
 /** The schema class of every kind the manifests may hold; any other kind fails the test. */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
@@ -141,6 +141,20 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
       breakIt(copy);
       expect(() => new HTTPRoute(copy).validate()).toThrow(/HTTPRoute is invalid/);
     }
+  });
+
+  it("names the migration Job after the service image's tag: a release makes a new Job, never edits the last", () => {
+    const serviceTag = podSpec(one('Deployment', 'veo3-api')).containers[0]?.image?.split(':').pop();
+    expect(migrationJobNames(overlay)).toEqual([`veo3-migrate-${serviceTag}`]);
+    const jobImage = podSpec(one('Job', 'veo3-migrate')).containers[0]?.image;
+    expect(jobImage).toBe(podSpec(one('Deployment', 'veo3-api')).containers[0]?.image);
+    // A DNS subdomain that fits the job-name label of its pods (a tag with capitals or `_` would not).
+    for (const name of migrationJobNames(overlay)) {
+      expect(name).toMatch(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/);
+      expect(name.length).toBeLessThanOrEqual(63);
+    }
+    // Kept after it finishes: Argo CD and Flux would re-create a Job a TTL deleted.
+    expect(one('Job', 'veo3-migrate').spec?.ttlSecondsAfterFinished).toBeUndefined();
   });
 
   it('has a Deployment for the api, worker, shell and each remote, and the migration Job', () => {

@@ -51,11 +51,34 @@ export function kustomize(dir: string): K8sObject[] {
   return parseAllDocuments(out).map((doc) => doc.toJS() as K8sObject);
 }
 
+/** The migration Job's base name; each overlay renders it as `veo3-migrate-<service image tag>`. */
+export const MIGRATE_JOB = 'veo3-migrate';
+
 const rendered = new Map<OverlayName, K8sObject[]>();
-/** An overlay as kubectl renders it (rendered once per test file; each caller gets its own copy). */
+const jobNames = new Map<OverlayName, string[]>();
+/**
+ * An overlay as kubectl renders it (rendered once per test file; each caller gets its own copy).
+ * The migration Job carries its release in its name (README "Deploying"); here it has its base
+ * name, so that checks find it like any workload, and migrationJobNames() tells the rendered one.
+ */
 export function render(overlay: OverlayName): K8sObject[] {
-  if (!rendered.has(overlay)) rendered.set(overlay, kustomize(join(repoRoot, 'k8s', 'overlays', overlay)));
+  if (!rendered.has(overlay)) {
+    const objects = kustomize(join(repoRoot, 'k8s', 'overlays', overlay));
+    const jobs = objects.filter((o) => o.kind === 'Job' && o.metadata.name.startsWith(`${MIGRATE_JOB}-`));
+    jobNames.set(
+      overlay,
+      jobs.map((job) => job.metadata.name),
+    );
+    for (const job of jobs) job.metadata.name = MIGRATE_JOB;
+    rendered.set(overlay, objects);
+  }
   return structuredClone(rendered.get(overlay)!);
+}
+
+/** The names the overlay's migration Jobs render with. */
+export function migrationJobNames(overlay: OverlayName): string[] {
+  render(overlay);
+  return jobNames.get(overlay)!;
 }
 
 /**
