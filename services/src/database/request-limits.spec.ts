@@ -37,6 +37,9 @@ describe('request limits and the columns that store them', () => {
     ['sourceId', CreditChangeSchema, CreditTransactionEntity, 'sourceId'],
     ['description', CreditChangeSchema, CreditTransactionEntity, 'description'],
     ['name', DevSignInSchema, UserEntity, 'name'],
+    ['email', DevSignInSchema, UserEntity, 'email'],
+    // Dev sign-in keeps the address as the account's subject too.
+    ['email', DevSignInSchema, UserEntity, 'providerSubject'],
     ['success_url', CreateCheckoutSchema, CheckoutSessionEntity, 'successUrl'],
     ['cancel_url', CreateCheckoutSchema, CheckoutSessionEntity, 'cancelUrl'],
   ] as const)('%s fits its varchar column', (field, schema, entity, property) => {

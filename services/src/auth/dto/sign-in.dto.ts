@@ -6,7 +6,8 @@ export const GoogleSignInSchema = z.object({
 export type GoogleSignInDto = z.infer<typeof GoogleSignInSchema>;
 
 export const DevSignInSchema = z.object({
-  email: z.email({ error: 'Please enter a valid e-mail address' }).max(320),
+  // 254: the longest address mail can deliver to, and within provider_subject (255), where dev sign-in keeps it.
+  email: z.email({ error: 'Please enter a valid e-mail address' }).max(254),
   name: z.string().trim().max(200).nullish(),
 });
 export type DevSignInDto = z.infer<typeof DevSignInSchema>;
