@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { SchemaGate } from '../src/database/schema-gate';
 import { ReadinessService } from '../src/health/readiness.service';
 import { startFakeKie, type FakeKie } from './providers/fake-kie';
 import { createFakeWebBuild } from './support/fake-web-build';
@@ -40,6 +42,19 @@ describe.each(databaseKinds())('probes by role on %s', (kind) => {
       }
     },
   );
+
+  it('ROLE=api is not ready while a migration this code needs is pending, and ready once it ran', async () => {
+    const t = await createTestApp(kind, { ROLE: 'api', MIGRATE_ON_BOOT: 'false' });
+    try {
+      const pending = await t.app.inject({ url: '/api/health/ready' });
+      expect([pending.statusCode, pending.json().message]).toEqual([503, 'Not ready: schema']);
+      await t.app.get(DataSource).runMigrations();
+      await t.app.get(SchemaGate).check();
+      expect((await t.app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 
   it('ROLE=web is ready on its built files alone, never on the database', async () => {
     const unbuilt = await createTestApp(kind, { ROLE: 'web' });

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { withTimeout } from '../common/with-timeout';
 import { APP_CONFIG } from '../config/config.module';
+import { SchemaGate } from '../database/schema-gate';
 import { WorkerIdentity } from '../scheduling/worker-identity';
 import { VIDEO_QUEUE, type VideoQueue } from '../video/queue/video-queue';
 import { HealthErrorCode, HealthException } from './health.exception';
@@ -11,7 +12,7 @@ import { HealthService } from './health.service';
 
 const QUEUE_TIMEOUT_MS = 2_000;
 
-export type ReadinessCheck = 'draining' | 'database' | 'queue' | 'heartbeat' | 'static-files';
+export type ReadinessCheck = 'draining' | 'database' | 'schema' | 'queue' | 'heartbeat' | 'static-files';
 
 export interface ReadinessReport {
   status: 'ready';
@@ -21,10 +22,10 @@ export interface ReadinessReport {
 
 /** What each role needs before it may take traffic (web never waits on the database: its pages are static). */
 const CHECKS: Record<AppConfig['role'], ReadinessCheck[]> = {
-  api: ['draining', 'database', 'queue'],
-  worker: ['draining', 'database', 'queue', 'heartbeat'],
+  api: ['draining', 'database', 'schema', 'queue'],
+  worker: ['draining', 'database', 'schema', 'queue', 'heartbeat'],
   web: ['draining', 'static-files'],
-  all: ['draining', 'database', 'queue', 'heartbeat'],
+  all: ['draining', 'database', 'schema', 'queue', 'heartbeat'],
 };
 
 /**
@@ -42,6 +43,7 @@ export class ReadinessService {
     private readonly health: HealthService,
     @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
     private readonly identity: WorkerIdentity,
+    private readonly schema: SchemaGate,
   ) {
     this.shellPage = join(config.webDir, 'shell', 'dist', 'index.html');
   }
@@ -67,6 +69,8 @@ export class ReadinessService {
       case 'database':
         await this.health.check();
         return true;
+      case 'schema':
+        return this.schema.isCurrent();
       case 'queue':
         await withTimeout(this.queue.ping(), QUEUE_TIMEOUT_MS);
         return true;
