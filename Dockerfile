@@ -3,7 +3,13 @@
 #   docker build -t veo3/service .
 #   docker run -p 3000:3000 -e ROLE=all veo3/service        # the whole site on one container (SQLite in /data)
 # Node 22 LTS (engines: ^22.23); pin a digest with --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:...
+# --build-arg PREVIOUS_IMAGE=<registry>/veo3/service:<tag running now> carries that image's shell
+# asset releases (within REMOTE_RETENTION), so a page opened before this release still finds its
+# lazy chunks on every web pod; without it the image holds its own release only.
 ARG NODE_IMAGE=node:22-bookworm-slim
+ARG PREVIOUS_IMAGE=${NODE_IMAGE}
+
+FROM ${PREVIOUS_IMAGE} AS previous
 
 # All dependencies, dev ones included (the frontends and the services are compiled here).
 FROM ${NODE_IMAGE} AS deps
@@ -36,6 +42,10 @@ COPY mfe-billing mfe-billing
 COPY mfe-blog mfe-blog
 COPY mfe-blog-admin mfe-blog-admin
 COPY services services
+ARG REMOTE_RETENTION=5,14d
+# The previous image's shell releases (none in the first image), then the build publishes its own beside them.
+RUN --mount=type=bind,from=previous,source=/,target=/previous \
+  node scripts/publish-release.mjs shell --carry /previous/app/releases/shell
 RUN node scripts/build.mjs
 
 # Only what the services need at run time: their production dependencies, nothing of the frontends'.
@@ -63,6 +73,7 @@ COPY --from=build /app/services/package.json services/package.json
 COPY --from=build /app/services/dist services/dist
 # The web role renders the shell's pages; with ROLE=all (or no MFE_<NAME>_URL) it serves the remotes too.
 COPY --from=build /app/shell/dist shell/dist
+COPY --from=build /app/releases/shell releases/shell
 COPY --from=build /app/mfe-generator/dist mfe-generator/dist
 COPY --from=build /app/mfe-billing/dist mfe-billing/dist
 COPY --from=build /app/mfe-blog/dist mfe-blog/dist

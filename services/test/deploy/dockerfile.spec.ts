@@ -84,9 +84,17 @@ describe('Dockerfile (service image)', () => {
   const runtime = finalStage(instructions);
 
   it('builds in stages on Node 22 and runs a slim runtime stage', () => {
-    expect([...new Set(instructions.map((i) => i.stage))]).toEqual(['', 'deps', 'build', 'prod-deps', 'runtime']);
+    expect([...new Set(instructions.map((i) => i.stage))]).toEqual([
+      '',
+      'previous',
+      'deps',
+      'build',
+      'prod-deps',
+      'runtime',
+    ]);
     expect(instructions[0]).toMatchObject({ op: 'ARG', args: expect.stringMatching(/^NODE_IMAGE=node:22[-.]/) });
     expect(argsOf(instructions, 'FROM')).toEqual([
+      '${PREVIOUS_IMAGE} AS previous',
       '${NODE_IMAGE} AS deps',
       'deps AS build',
       'deps AS prod-deps',
@@ -96,7 +104,7 @@ describe('Dockerfile (service image)', () => {
     // better-sqlite3 may compile itself; the runtime carries only production dependencies.
     expect(run('deps').join(' ')).toMatch(/python3 make g\+\+/);
     expect(run('deps').join(' ')).toContain('npm ci');
-    expect(run('build')).toEqual(['node scripts/build.mjs']);
+    expect(run('build').at(-1)).toBe('node scripts/build.mjs');
     expect(run('prod-deps').join(' ')).toMatch(/npm ci .*--omit=dev --workspace=services/);
     expect(
       instructions.filter((i) => i.stage === 'runtime' && i.op === 'COPY' && i.args.includes('--from=deps')),
@@ -253,6 +261,20 @@ describe('docker/static.Dockerfile (one remote)', () => {
     expect(carry).toBeGreaterThan(-1);
     expect(publish).toBeGreaterThan(carry);
     expect(build.some((i) => i.op === 'ARG' && i.args === 'REMOTE_RETENTION=5,14d')).toBe(true);
+  });
+
+  it("the service image carries the previous image's shell asset releases, for pages opened before it", () => {
+    const service = parseDockerfile(readRepoFile('Dockerfile'));
+    const build = service.filter((i) => i.stage === 'build');
+    const carry = build.findIndex(
+      (i) =>
+        i.op === 'RUN' &&
+        i.args.includes('--mount=type=bind,from=previous,source=/,target=/previous') &&
+        i.args.includes('node scripts/publish-release.mjs shell --carry /previous/app/releases/shell'),
+    );
+    expect(carry).toBeGreaterThan(-1);
+    expect(build.findIndex((i) => i.op === 'RUN' && i.args === 'node scripts/build.mjs')).toBeGreaterThan(carry);
+    expect(argsOf(finalStage(service), 'COPY')).toContain('--from=build /app/releases/shell releases/shell');
   });
 });
 
