@@ -22,26 +22,20 @@ const bool = z.preprocess(
     .optional()
     .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
 );
-const emailList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((s) => s.trim().toLowerCase())
-          .filter(Boolean)
-      : [],
-  z.array(z.email()),
-);
-const hostList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((s) => s.trim().toLowerCase())
-          .filter(Boolean)
-      : undefined,
-  z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names separated by commas')).optional(),
-);
+/** Comma-separated, case-folded values; undefined when the variable is missing. */
+const commaList = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    z.array(item).optional(),
+  );
+const emailList = commaList(z.email()).transform((list) => list ?? []);
+const hostList = commaList(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names separated by commas'));
 const secret = z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional());
 /**
  * Which proxies may name the client in X-Forwarded-For: a hop count, or proxy addresses/CIDRs.
