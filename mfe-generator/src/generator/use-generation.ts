@@ -83,7 +83,7 @@ export function useGeneration(userId: string | null): Generation {
   }
 
   const watchedTaskId = state.phase === 'generating' ? state.taskId : null;
-  const startedAt = state.phase === 'generating' ? state.startedAt : 0;
+  const watchedSince = state.phase === 'generating' ? state.startedAt : 0;
   const streamStatus = useTaskStreamStatus();
   const liveSince = useStreamLiveSince();
   // Poll only while the stream cannot tell us: it is off or reopening ('connecting' turns into
@@ -145,7 +145,7 @@ export function useGeneration(userId: string | null): Generation {
   // lists unfinished tasks only, so a task missing from it is read once.
   useEffect(() => {
     if (!userId || !watchedTaskId || liveSince === null) return;
-    if (liveSince < startedAt || taskEvents.latest(watchedTaskId)) return;
+    if (liveSince <= watchedSince || taskEvents.latest(watchedTaskId)) return;
     const controller = new AbortController();
     fetchVideoTask(watchedTaskId, controller.signal).then(
       (reply) => {
@@ -155,7 +155,7 @@ export function useGeneration(userId: string | null): Generation {
       () => undefined,
     );
     return () => controller.abort();
-  }, [userId, watchedTaskId, startedAt, liveSince]);
+  }, [userId, watchedTaskId, watchedSince, liveSince]);
 
   // While the stream is not live, poll the task. Leaving the page stops polling but keeps the task
   // stored for a resume; each new task (or Try Again, or fallback) starts a fresh poll count.

@@ -77,11 +77,19 @@ function VideoHistory({ userId }: { userId: string }) {
   // yet (started in another tab), makes the history load again.
   useTaskEvents(null, (event) => {
     const task = taskFromEvent(event);
-    const shown = queryClient.getQueryData<VideoHistoryPage>(queryKey)?.in_progress?.some((t) => t.id === task.id);
+    const shown = queryClient
+      .getQueryData<VideoHistoryPage>(queryKey)
+      ?.in_progress?.some((shownTask) => shownTask.id === task.id);
     if (event.type === 'progress' && shown) {
       queryClient.setQueryData<VideoHistoryPage>(
         queryKey,
-        (old) => old && { ...old, in_progress: old.in_progress?.map((t) => (t.id === task.id ? { ...t, ...task } : t)) },
+        (old) =>
+          old && {
+            ...old,
+            in_progress: old.in_progress?.map((shownTask) =>
+              shownTask.id === task.id ? { ...shownTask, ...task } : shownTask,
+            ),
+          },
       );
     } else if (event.type !== 'progress' || page === 1) {
       void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });

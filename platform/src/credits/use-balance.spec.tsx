@@ -60,7 +60,9 @@ describe('useBalance', () => {
 
   it("takes the stream's balance event into the cached balance, with no request", async () => {
     const user = signInForTest({ id: 'u1', credits: 5 });
-    globalThis.fetch = jest.fn(async () => reply({ success: true, data: { total_credits: 400, transactions: [], user } }));
+    globalThis.fetch = jest.fn(async () =>
+      reply({ success: true, data: { total_credits: 400, transactions: [], user } }),
+    );
     renderReaders();
     expect(await screen.findByText('header: 400')).toBeInTheDocument();
     stream.emitBalance(360);

@@ -47,7 +47,8 @@ export function createFakeTaskEvents(): FakeTaskEvents {
       act(() => {
         const event = { type, task };
         latest.set(task.id, event);
-        for (const { taskId, listener } of [...taskListeners]) if (taskId === null || taskId === task.id) listener(event);
+        for (const { taskId, listener } of [...taskListeners])
+          if (taskId === null || taskId === task.id) listener(event);
       });
     },
     emitBalance(credits) {
