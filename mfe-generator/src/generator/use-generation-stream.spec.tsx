@@ -124,7 +124,7 @@ describe('useGeneration with the task event stream', () => {
     expect(result.current.state).toMatchObject({ phase: 'generating', taskId: 't1' });
   });
 
-  it('waits for a connecting stream, then polls once it fails, and stops polling when it is live again', async () => {
+  it('waits for the first connection, polls once it fails, and stops polling when it is live again', async () => {
     stream.setStatus('connecting');
     statusReply.mockResolvedValue(jsonResponse({ success: true, data: taskData('processing') }));
     const { result } = setup();
@@ -139,7 +139,6 @@ describe('useGeneration with the task event stream', () => {
     expect(statusCalls()).toHaveLength(2);
 
     // Live again: the snapshot lists the task, so nothing more is asked.
-    stream.setStatus('connecting');
     stream.emitTask('progress', taskData('processing'));
     stream.ready();
     await advance(30_000);

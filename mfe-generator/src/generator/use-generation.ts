@@ -86,8 +86,8 @@ export function useGeneration(userId: string | null): Generation {
   const watchedSince = state.phase === 'generating' ? state.startedAt : 0;
   const streamStatus = useTaskStreamStatus();
   const liveSince = useStreamLiveSince();
-  // Poll only while the stream cannot tell us: it is off or reopening ('connecting' turns into
-  // 'live' or 'retrying' within a few seconds).
+  // Poll only while the stream cannot tell us: off, or failed and reopening (one poll count across
+  // its attempts). The first 'connecting' turns 'live' or 'retrying' within a few seconds.
   const polling = streamStatus === 'off' || streamStatus === 'retrying';
   // The task that reached its end, so a poll and an event arriving together settle it once.
   const settledRef = useRef<string | null>(null);

@@ -126,6 +126,8 @@ describe('createTaskEvents', () => {
     await jest.advanceTimersByTimeAsync(1);
     expect(streams).toHaveLength(2);
     expect(headersOf(streams[1]!)['Last-Event-ID']).toBe('5-1');
+    // Reopening is still 'retrying' until ready, so pages go on polling meanwhile.
+    expect(events.status()).toBe('retrying');
 
     // A failing answer (here a 503) is retried too, each time waiting longer.
     statusOf = () => 503;

@@ -10,8 +10,9 @@ export const MAX_RETRY_MS = 30_000;
 export const STABLE_MS = 30_000;
 
 /**
- * off: not started, signed out, or refused (401) until the next sign-in; connecting: opened, waiting
- * for `ready`; live: every change of the user's tasks arrives; retrying: waiting to reopen.
+ * off: not started, signed out, or refused (401) until the next sign-in; connecting: the first
+ * attempt, waiting for `ready`; live: every change of the user's tasks arrives; retrying: failed or
+ * ended, and reopening with backoff until live again (pages keep polling through the attempts).
  */
 export type StreamStatus = 'off' | 'connecting' | 'live' | 'retrying';
 
@@ -148,7 +149,7 @@ export function createTaskEvents(): TaskEventStream {
     liveAt = null;
     // The snapshot refills it: what a page learns from `latest` is never older than this connection.
     latest = new Map();
-    setStatus('connecting');
+    if (status === 'off') setStatus('connecting');
     readyTimer = setTimeout(() => own.abort(new Error('task events: not ready in time')), READY_TIMEOUT_MS);
     const settle = (outcome: 'ended' | 'refused' | 'failed') => {
       if (controller !== own) return; // stopped, signed out or replaced meanwhile
@@ -170,8 +171,8 @@ export function createTaskEvents(): TaskEventStream {
     attempt = 0;
     lastEventId = '';
     latest = new Map();
-    if (token) connect();
-    else setStatus('off');
+    setStatus('off');
+    connect();
   };
 
   return {
