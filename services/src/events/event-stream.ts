@@ -12,7 +12,8 @@ const MAX_BACKLOG_BYTES = 1024 * 1024;
 export class EventStream {
   private lastMs = 0;
   private sequence = 0;
-  private held: string[] | null = [];
+  // Rendered (given their ids) only when written, so ids increase in the order the client reads them.
+  private held: [StreamEventType, unknown][] | null = [];
   private ended = false;
 
   constructor(
@@ -33,14 +34,14 @@ export class EventStream {
 
   /** A live event: after the snapshot. */
   push(type: StreamEventType, data: unknown): void {
-    if (this.held) this.held.push(this.message(type, data));
+    if (this.held) this.held.push([type, data]);
     else this.write(this.message(type, data));
   }
 
   goLive(): void {
     const held = this.held ?? [];
     this.held = null;
-    for (const message of held) this.write(message);
+    for (const [type, data] of held) this.write(this.message(type, data));
   }
 
   comment(text: string): void {
