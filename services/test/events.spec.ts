@@ -56,7 +56,7 @@ describe.each(databaseKinds())('GET /api/video/events on %s', (kind) => {
   });
 
   it('answers 401 in the API error shape without a session, before any stream byte', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
       const stream = await EventStreamClient.open(base, headers);
       expect(stream.status).toBe(401);
       expect(stream.headers['content-type']).toMatch(/application\/json/);

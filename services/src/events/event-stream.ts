@@ -23,10 +23,6 @@ export class EventStream {
     private readonly raw: ServerResponse,
   ) {}
 
-  get open(): boolean {
-    return !this.ended;
-  }
-
   /** A message now, even before `goLive` (the snapshot itself). */
   send(type: StreamEventType, data: unknown): void {
     this.write(this.message(type, data));

@@ -70,13 +70,6 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     this.endAll();
   }
 
-  /** The number of open streams (for the benchmark and tests). */
-  get size(): number {
-    let size = 0;
-    for (const streams of this.byUser.values()) size += streams.length;
-    return size;
-  }
-
   /** Answers GET /api/video/events for a signed-in user: headers, snapshot, `ready`, then live events. */
   async open(user: UserEntity, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.draining)
@@ -99,6 +92,8 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     const stream = new EventStream(user.id, request.headers.authorization ?? '', raw);
     raw.on('close', () => this.remove(stream));
     this.add(stream);
+    // Gone before we listened: 'close' will not come again.
+    if (raw.destroyed) return this.remove(stream);
     try {
       const snapshot = await this.video.eventSnapshot(user.id, since && new Date(since.getTime() - RESUME_MARGIN_MS));
       for (const task of snapshot.unfinished) stream.send('progress', task);
