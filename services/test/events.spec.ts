@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { SessionEntity } from '../src/auth/session.entity';
 import { ReadinessService } from '../src/health/readiness.service';
 import { VIDEO_PROVIDER } from '../src/video/video.tokens';
 import { EventStreamClient, type StreamMessage } from './support/event-stream-client';
@@ -131,6 +133,21 @@ describe.each(databaseKinds())('GET /api/video/events on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     await stream.ended;
     expect(Date.now() - signedOut).toBeLessThan(5_000);
+  });
+
+  it('ends the stream within 5 s of a sign-out in another process (its session revoked in the database)', async () => {
+    const user = await client.userWith(`revoked-elsewhere-${kind}@example.com`, 0);
+    const stream = await connect(user);
+    await stream.waitFor(isReady);
+    // This process has the session cached: only the database says it is revoked.
+    expect((await client.balance(user)) >= 0).toBe(true);
+    const revoked = Date.now();
+    await t.app
+      .get(DataSource)
+      .getRepository(SessionEntity)
+      .update({ userId: user.user.id }, { revokedAt: new Date() });
+    await stream.ended;
+    expect(Date.now() - revoked).toBeLessThan(5_000);
   });
 
   it('ends the oldest stream when a user opens a sixth', async () => {
