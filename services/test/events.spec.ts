@@ -251,5 +251,10 @@ describe('GET /api/video/events in a server process', () => {
     await exit;
     expect(server.output()).toContain('SIGTERM received');
     expect(server.output()).not.toContain(token);
+    const line = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"event stream"'));
+    expect(JSON.parse(line!)).toMatchObject({ route: '/api/video/events', status: 200, reqId: expect.any(String) });
   });
 });

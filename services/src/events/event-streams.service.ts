@@ -91,7 +91,15 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     raw.socket?.setKeepAlive(true, HEARTBEAT_MS);
 
     const stream = new EventStream(user.id, request.headers.authorization ?? '', raw);
-    raw.on('close', () => this.remove(stream));
+    const opened = Date.now();
+    raw.on('close', () => {
+      this.remove(stream);
+      // A hijacked reply gets no request line: one when the stream ends, with what an operator reads (no token, no query).
+      request.log.info(
+        { method: 'GET', route: request.routeOptions.url ?? null, status: 200, durationMs: Date.now() - opened },
+        'event stream',
+      );
+    });
     this.add(stream);
     // Gone before we listened: 'close' will not come again.
     if (raw.destroyed) return this.remove(stream);
