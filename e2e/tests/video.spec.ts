@@ -127,7 +127,9 @@ test('portrait 1080p: the local renderer makes a 1080×1920 video that plays and
 
 test('a failed generation shows the failure panel; Try Again returns to the form', async ({ page }) => {
   await userWithCredits(page, 'unlucky@example.com', 40);
-  // The provider's failure is simulated at the status call; the real request and debit still happen.
+  // The provider's failure is simulated at the status call, which the page polls only without the
+  // task events stream; the real request and debit still happen.
+  await page.route('**/api/video/events', (route) => route.abort('connectionrefused'));
   await page.route('**/api/video/status/*', (route) =>
     route.fulfill({
       json: {
@@ -155,6 +157,8 @@ test('a failed generation shows the failure panel; Try Again returns to the form
 
 test('a reload while the video is being made comes back to the same task', async ({ page }) => {
   await userWithCredits(page, `reloader-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, 40);
+  // Without the task events stream, the page polls (live-progress.spec.ts covers the stream).
+  await page.route('**/api/video/events', (route) => route.abort('connectionrefused'));
   await page.goto('/text-to-veo3-video');
   await page.getByLabel('Prompt', { exact: true }).fill('Waves on a quiet beach');
   // Polling starts once the task id is stored for a resume; the balance can show 0 a moment earlier.

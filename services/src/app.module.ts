@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { CreditsModule } from './credits/credits.module';
 import { UsersModule } from './users/users.module';
 import { VideoModule } from './video/video.module';
+import { EventsModule } from './events/events.module';
 import { BillingModule } from './billing/billing.module';
 import { BlogModule } from './blog/blog.module';
 import { SiteModule } from './site/site.module';
@@ -16,7 +17,8 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
   const modules: Type[] = [];
-  if (servesApi(role)) modules.push(UsersModule, CreditsModule, AuthModule, VideoModule, BillingModule, BlogModule);
+  if (servesApi(role))
+    modules.push(UsersModule, CreditsModule, AuthModule, VideoModule, EventsModule, BillingModule, BlogModule);
   if (role === 'worker') modules.push(VideoModule);
   // SiteModule last: its catch-all page route must not shadow API routes.
   if (servesPages(role)) modules.push(BlogModule, SiteModule);

@@ -13,10 +13,14 @@ import {
   storedLanguage,
 } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { taskEvents } from '@veo3/platform/events/task-events';
 import { App, loadRemoteRoute, shellRoutes } from './app';
 import { setRemotePlaceholder } from './remotes/remote-placeholder';
 import '@veo3/platform/ui/ui.css';
 import './styles/global.css';
+
+// One stream of task and balance events per tab, open while signed in (it follows the session).
+taskEvents.start();
 
 const rootElement = document.getElementById('root')!;
 // The server marks the pages it pre-rendered (the shell's routes, and header/footer/placeholder of a remote's).

@@ -1,4 +1,5 @@
 import { apiRequest } from '@veo3/platform/api/api-client';
+import type { TaskEvent } from '@veo3/platform/events/task-events';
 import type { AspectRatio, Resolution } from '../../../services/src/video/generation-options';
 
 /** SPEC §9: ten videos per history page. */
@@ -103,6 +104,11 @@ export function fetchVideoTask(taskId: string, signal?: AbortSignal): Promise<Ap
     identity: 'full',
     signal,
   });
+}
+
+/** A task event's data is exactly what GET /api/video/status/:taskId returns as `data` (EVENTS-CONTRACT.md). */
+export function taskFromEvent(event: TaskEvent): VideoTask {
+  return event.task as VideoTask;
 }
 
 /**

@@ -31,6 +31,24 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * SPEC §4 'Task status', for a task read by a poll or from the event stream: the finished task when
+ * completed, null while it goes on, a GenerationFailure when it failed or has no video.
+ */
+export function settleTask(task: VideoTask): CompletedVideo | null {
+  const status = String(task.status ?? '').toLowerCase();
+  if (status === 'completed') {
+    if (!task.result_url) throw new GenerationFailure('errorVideoUrlMissing');
+    return { ...task, result_url: task.result_url };
+  }
+  if (status === 'failed') {
+    throw task.error_message
+      ? new GenerationFailure('serverMessage', { message: task.error_message })
+      : new GenerationFailure('errorTaskFailed');
+  }
+  return null;
+}
+
 export interface PollOptions {
   signal: AbortSignal;
   /** The task's status_message, each time a poll brings one. */
@@ -68,17 +86,10 @@ export async function pollVideoTask(taskId: string, { signal, onProgress }: Poll
     signal.throwIfAborted();
     if (!task) throw new GenerationFailure('errorStatusFailed');
 
-    const status = String(task.status ?? '').toLowerCase();
-    if (status === 'completed') {
-      if (!task.result_url) throw new GenerationFailure('errorVideoUrlMissing');
-      return { ...task, result_url: task.result_url };
-    }
-    if (status === 'failed') {
-      throw task.error_message
-        ? new GenerationFailure('serverMessage', { message: task.error_message })
-        : new GenerationFailure('errorTaskFailed');
-    }
+    const video = settleTask(task);
+    if (video) return video;
     if (task.status_message) onProgress(task.status_message);
+    const status = String(task.status ?? '').toLowerCase();
     const expiresAt = task.expires_at ? Date.parse(task.expires_at) : NaN;
     if (Number.isFinite(expiresAt)) deadline = expiresAt + EXPIRY_GRACE_MS;
     if (!budgetLeft(polls)) throw new GenerationFailure('errorTimedOut');

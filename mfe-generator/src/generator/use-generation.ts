@@ -2,9 +2,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { trackEvent, trackGeneratePrompt } from '@veo3/platform/analytics/analytics';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
+import { taskEvents } from '@veo3/platform/events/task-events';
+import { useStreamLiveSince, useTaskEvents, useTaskStreamStatus } from '@veo3/platform/events/use-task-events';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import type { AspectRatio, VideoShape } from '../../../services/src/video/generation-options';
-import { generateVideo, type ApiReply, type GenerateData } from '../api/video-api';
+import {
+  fetchVideoTask,
+  generateVideo,
+  taskFromEvent,
+  type ApiReply,
+  type CompletedVideo,
+  type GenerateData,
+  type VideoTask,
+} from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import {
   GenerationFailure,
@@ -15,7 +25,7 @@ import {
 } from './generation-failure';
 import type { GenerationMode, ModelOption } from './model-options';
 import { clearPendingTask, readPendingTask, savePendingTask, type PendingTask } from './pending-task-storage';
-import { pollVideoTask } from './poll-video-task';
+import { pollVideoTask, settleTask } from './poll-video-task';
 
 /** SPEC §4 'Generator': idle → generating → success | error. */
 export type GenerationState =
@@ -39,7 +49,7 @@ export interface GenerationRequest {
 
 export interface Generation {
   state: GenerationState;
-  /** Sends an already validated request; its task is then polled until it ends. */
+  /** Sends an already validated request; its task is then watched until it ends. */
   start: (request: GenerationRequest) => Promise<void>;
   /** 'Generate New' and 'Try Again': back to idle. */
   reset: () => void;
@@ -56,7 +66,8 @@ function initialState(userId: string | null): GenerationState {
 
 /**
  * The generator's state machine for the signed-in `userId`. The task being generated is kept in
- * localStorage, so a reload (or coming back to the page) resumes polling it.
+ * localStorage, so a reload (or coming back to the page) resumes watching it. Its end arrives on the
+ * tab's task event stream; SPEC §9's polling is the fallback while the stream is not live.
  */
 export function useGeneration(userId: string | null): Generation {
   const queryClient = useQueryClient();
@@ -71,20 +82,24 @@ export function useGeneration(userId: string | null): Generation {
     setState(initialState(userId));
   }
 
-  const pollingTaskId = state.phase === 'generating' ? state.taskId : null;
+  const watchedTaskId = state.phase === 'generating' ? state.taskId : null;
+  const watchedSince = state.phase === 'generating' ? state.startedAt : 0;
+  const streamStatus = useTaskStreamStatus();
+  const liveSince = useStreamLiveSince();
+  // Poll only while the stream cannot tell us: off, or failed and reopening (one poll count across
+  // its attempts). The first 'connecting' turns 'live' or 'retrying' within a few seconds.
+  const polling = streamStatus === 'off' || streamStatus === 'retrying';
+  // The task that reached its end, so a poll and an event arriving together settle it once.
+  const settledRef = useRef<string | null>(null);
 
-  // While a task is being generated, poll it. Leaving the page stops polling but keeps the task
-  // stored for a resume; each new task (or Try Again) starts a fresh poll count.
-  useEffect(() => {
-    if (!userId || !pollingTaskId) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    pollVideoTask(pollingTaskId, {
-      signal,
-      onProgress: (progress) => setState((s) => (s.phase === 'generating' ? { ...s, progress } : s)),
-    }).then(
-      (video) => {
-        clearPendingTask(userId);
+  /** Ends or updates the generation of `taskId` from a read of the task, by a poll or the stream. */
+  const settle = useCallback(
+    (taskId: string, outcome: { video: CompletedVideo } | { error: unknown }) => {
+      if (!userId || settledRef.current === taskId) return;
+      settledRef.current = taskId;
+      clearPendingTask(userId);
+      if ('video' in outcome) {
+        const { video } = outcome;
         void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });
         setState({
           phase: 'success',
@@ -93,17 +108,69 @@ export function useGeneration(userId: string | null): Generation {
           prompt: video.prompt,
           aspectRatio: video.aspect_ratio ?? '16:9',
         });
-      },
-      (error: unknown) => {
-        if (signal.aborted) return;
-        clearPendingTask(userId);
+      } else {
         // The server refunds a failed or timed-out task, so the balance may have changed.
         void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
-        setState({ phase: 'error', failure: toFailureMessage(error) });
+        setState({ phase: 'error', failure: toFailureMessage(outcome.error) });
+      }
+    },
+    [userId, queryClient],
+  );
+
+  const showProgress = useCallback(
+    (progress: string) => setState((s) => (s.phase === 'generating' ? { ...s, progress } : s)),
+    [],
+  );
+
+  /** Applies one read of the watched task (an event, or the one status request after a reconnect). */
+  const applyTask = (task: VideoTask) => {
+    if (!watchedTaskId || task.id !== watchedTaskId) return;
+    let video: CompletedVideo | null;
+    try {
+      video = settleTask(task);
+    } catch (error) {
+      return settle(watchedTaskId, { error });
+    }
+    if (video) settle(watchedTaskId, { video });
+    else if (task.status_message) showProgress(task.status_message);
+  };
+
+  useTaskEvents(watchedTaskId, (event) => applyTask(taskFromEvent(event)), Boolean(userId && watchedTaskId));
+  const applyTaskRef = useRef(applyTask);
+  useEffect(() => {
+    applyTaskRef.current = applyTask;
+  });
+
+  // A connection that became live after the task was sent may have missed its end: the snapshot
+  // lists unfinished tasks only, so a task missing from it is read once.
+  useEffect(() => {
+    if (!userId || !watchedTaskId || liveSince === null) return;
+    if (liveSince <= watchedSince || taskEvents.latest(watchedTaskId)) return;
+    const controller = new AbortController();
+    fetchVideoTask(watchedTaskId, controller.signal).then(
+      (reply) => {
+        if (reply.success && reply.data) applyTaskRef.current(reply.data);
+      },
+      // Its events, or polling once the stream fails, carry on.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [userId, watchedTaskId, watchedSince, liveSince]);
+
+  // While the stream is not live, poll the task. Leaving the page stops polling but keeps the task
+  // stored for a resume; each new task (or Try Again, or fallback) starts a fresh poll count.
+  useEffect(() => {
+    if (!userId || !watchedTaskId || !polling) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    pollVideoTask(watchedTaskId, { signal, onProgress: showProgress }).then(
+      (video) => settle(watchedTaskId, { video }),
+      (error: unknown) => {
+        if (!signal.aborted) settle(watchedTaskId, { error });
       },
     );
     return () => controller.abort();
-  }, [userId, pollingTaskId, queryClient]);
+  }, [userId, watchedTaskId, polling, settle, showProgress]);
 
   useEffect(() => {
     shownUserRef.current = userId;

@@ -1,4 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStreamLiveSince, useTaskEvents } from '@veo3/platform/events/use-task-events';
 import { Link, useSearchParams } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
@@ -6,7 +8,7 @@ import { useSession } from '@veo3/platform/session/use-session';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Pagination } from '@veo3/platform/ui/pagination';
 import { Spinner } from '@veo3/platform/ui/spinner';
-import { fetchVideoHistory } from '../api/video-api';
+import { fetchVideoHistory, taskFromEvent, type VideoHistoryPage } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import { historyErrorMessage } from './history-error';
 import { historyMessages } from './history.messages';
@@ -14,7 +16,10 @@ import { InProgressList } from './in-progress-list';
 import { VideoCard } from './video-card';
 import styles from './history-page.module.css';
 
-/** While some videos are still being made, the page asks again this often, so each moves to the list when done. */
+/**
+ * While some videos are still being made and the task event stream is not live, the page asks again
+ * this often, so each moves to the list when done.
+ */
 export const IN_PROGRESS_REFRESH_MS = 15_000;
 
 function pageFrom(value: string | null): number {
@@ -56,13 +61,47 @@ function VideoHistory({ userId }: { userId: string }) {
   const t = useT(historyMessages);
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
+  const queryClient = useQueryClient();
+  const liveSince = useStreamLiveSince();
+  const queryKey = videoKeys.history(userId, page);
   const history = useQuery({
-    queryKey: videoKeys.history(userId, page),
+    queryKey,
     queryFn: ({ signal }) => fetchVideoHistory(page, signal),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.in_progress?.length ? IN_PROGRESS_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      liveSince === null && query.state.data?.in_progress?.length ? IN_PROGRESS_REFRESH_MS : false,
   });
+
+  // A progress event updates its card in place; a task that ends, or one this page does not show
+  // yet (started in another tab), makes the history load again.
+  useTaskEvents(null, (event) => {
+    const task = taskFromEvent(event);
+    const shown = queryClient
+      .getQueryData<VideoHistoryPage>(queryKey)
+      ?.in_progress?.some((shownTask) => shownTask.id === task.id);
+    if (event.type === 'progress' && shown) {
+      queryClient.setQueryData<VideoHistoryPage>(
+        queryKey,
+        (old) =>
+          old && {
+            ...old,
+            in_progress: old.in_progress?.map((shownTask) =>
+              shownTask.id === task.id ? { ...shownTask, ...task } : shownTask,
+            ),
+          },
+      );
+    } else if (event.type !== 'progress' || page === 1) {
+      void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });
+    }
+  });
+
+  // A new connection may have missed the end of a task shown in progress (only the first page shows them).
+  useEffect(() => {
+    if (liveSince === null) return;
+    if (queryClient.getQueryData<VideoHistoryPage>(videoKeys.history(userId, 1))?.in_progress?.length)
+      void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });
+  }, [liveSince, queryClient, userId]);
 
   const changePage = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});

@@ -2,7 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { useBalance } from '@veo3/platform/credits/use-balance';
+import { taskEvents } from '@veo3/platform/events/task-events';
+import type { FakeTaskEvents } from '@veo3/platform/testing/fake-task-events';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
+
+jest.mock('@veo3/platform/events/task-events', () => ({
+  taskEvents: jest.requireActual('@veo3/platform/testing/fake-task-events').createFakeTaskEvents(),
+}));
+const stream = taskEvents as unknown as FakeTaskEvents;
 
 const reply = jsonResponse;
 
@@ -49,6 +56,19 @@ describe('useBalance', () => {
     expect(screen.getByText('page: 400')).toBeInTheDocument();
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(sessionStore.getState().user).toMatchObject({ credits: 400, can_manage_blog: true }));
+  });
+
+  it("takes the stream's balance event into the cached balance, with no request", async () => {
+    const user = signInForTest({ id: 'u1', credits: 5 });
+    globalThis.fetch = jest.fn(async () =>
+      reply({ success: true, data: { total_credits: 400, transactions: [], user } }),
+    );
+    renderReaders();
+    expect(await screen.findByText('header: 400')).toBeInTheDocument();
+    stream.emitBalance(360);
+    expect(await screen.findByText('header: 360')).toBeInTheDocument();
+    expect(screen.getByText('page: 360')).toBeInTheDocument();
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows 0 when the balance cannot be fetched', async () => {

@@ -1,18 +1,28 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { useSession } from '@veo3/platform/session/use-session';
-import { creditsKeys, fetchBalance } from '@veo3/platform/credits/credits-api';
+import { creditsKeys, fetchBalance, type BalanceData } from '@veo3/platform/credits/credits-api';
+import { taskEvents } from '@veo3/platform/events/task-events';
 
 /** SPEC §7: the balance is cached for 3 s and concurrent readers share one request. */
 export const BALANCE_STALE_MS = 3_000;
 
 /**
  * The signed-in user's credit balance: 0 when signed out or when the fetch fails (SPEC §4).
- * Fetched user data replaces the stored user when it differs.
+ * Fetched user data replaces the stored user when it differs. A `balance` event of the task stream
+ * replaces the cached total in place, with no request.
  */
 export function useBalance(): { credits: number; isLoading: boolean; isError: boolean } {
   const { user } = useSession();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    return taskEvents.subscribeBalance((total_credits) =>
+      queryClient.setQueryData<BalanceData>(creditsKeys.balance(userId), (old) => old && { ...old, total_credits }),
+    );
+  }, [userId, queryClient]);
   const query = useQuery({
     queryKey: creditsKeys.balance(user?.id ?? 'signed-out'),
     queryFn: ({ signal }) => fetchBalance(signal),

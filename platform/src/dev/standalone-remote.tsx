@@ -4,6 +4,7 @@ import { BrowserRouter, Link, Route, Routes } from '@veo3/platform/routing/route
 import { QueryClientProvider } from '@tanstack/react-query';
 import { getQueryClient } from '@veo3/platform/query/query-client';
 import { sessionStore } from '@veo3/platform/session/session-store';
+import { taskEvents } from '@veo3/platform/events/task-events';
 import '../ui/ui.css';
 
 export interface StandaloneRemoteOptions {
@@ -17,6 +18,7 @@ export interface StandaloneRemoteOptions {
  */
 export function StandaloneRemote({ name, routes }: StandaloneRemoteOptions): void {
   sessionStore.restore();
+  taskEvents.start();
   createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={getQueryClient()}>
       <BrowserRouter>

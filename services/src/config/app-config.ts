@@ -145,6 +145,7 @@ const envSchema = z.object({
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker', 'web']).default('all')),
   MIGRATE_ON_BOOT: bool,
   SHUTDOWN_DRAIN_S: int(10, 0, 300),
+  EVENTS_MAX_PER_USER: int(5, 1, 1000),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
@@ -238,6 +239,8 @@ export interface AppConfig {
   migrateOnBoot: boolean;
   /** Seconds a process keeps serving after SIGTERM, not ready, while load balancers stop sending to it. */
   shutdownDrainSeconds: number;
+  /** Event streams (GET /api/video/events) one user may hold open on one process; a new one ends the oldest. */
+  eventsMaxPerUser: number;
   signupBonusCredits: number;
   supportEmail: string;
   serviceEmail: string;
@@ -424,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: e.ROLE,
     migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
+    eventsMaxPerUser: e.EVENTS_MAX_PER_USER,
     signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,

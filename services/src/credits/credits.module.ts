@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventBusModule } from '../events/event-bus.module';
 import { CreditTransactionEntity } from './credit-transaction.entity';
 import { CreditsController } from './credits.controller';
 import { CreditsService } from './credits.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CreditTransactionEntity])],
+  imports: [TypeOrmModule.forFeature([CreditTransactionEntity]), EventBusModule],
   controllers: [CreditsController],
   providers: [CreditsService],
   exports: [CreditsService],

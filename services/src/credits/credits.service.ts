@@ -4,7 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { EntityRows } from '../common/entity-rows';
 import { toPublicUser, UserEntity, type PublicUser } from '../users/user.entity';
 import { findVideoModel } from '../catalogue/catalogue';
-import { inTransaction, isUniqueViolation } from '../database/transaction';
+import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
+import { TaskEventsService } from '../events/task-events.service';
 import {
   CreditTransactionEntity,
   toPublicTransaction,
@@ -50,7 +51,10 @@ export class CreditsService {
   private readonly ledger: EntityRows<CreditTransactionEntity>;
   private readonly summarySql: string;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: TaskEventsService,
+  ) {
     this.ledger = new EntityRows(dataSource, CreditTransactionEntity);
     // The balance rides along each of the latest lines: one statement, so one consistent snapshot
     // (and one row with no line when the ledger is still empty).
@@ -221,6 +225,8 @@ export class CreditsService {
       createdAt: new Date(),
     });
     await m.insert(CreditTransactionEntity, transaction);
+    // Every balance change goes through here; the user's streams hear of it once it is committed.
+    afterCommit(m, () => this.events.balanceChanged(change.userId, credits));
     return { transaction, balance: credits, replayed: false };
   }
 }

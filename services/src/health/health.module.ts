@@ -4,5 +4,10 @@ import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 import { ReadinessService } from './readiness.service';
 
-@Module({ imports: [VideoModule], controllers: [HealthController], providers: [HealthService, ReadinessService] })
+@Module({
+  imports: [VideoModule],
+  controllers: [HealthController],
+  providers: [HealthService, ReadinessService],
+  exports: [ReadinessService],
+})
 export class HealthModule {}

@@ -36,6 +36,7 @@ const CHECKS: Record<AppConfig['role'], ReadinessCheck[]> = {
 @Injectable()
 export class ReadinessService {
   private draining = false;
+  private readonly drainListeners: (() => void)[] = [];
   private readonly shellPage: string;
 
   constructor(
@@ -50,7 +51,14 @@ export class ReadinessService {
 
   /** From now on the process answers not ready (SIGTERM: it is going away). */
   beginDrain(): void {
+    if (this.draining) return;
     this.draining = true;
+    for (const listener of this.drainListeners) listener();
+  }
+
+  /** Calls `listener` when the drain begins (long-lived streams end then, so their clients move on). */
+  onDrain(listener: () => void): void {
+    this.drainListeners.push(listener);
   }
 
   /** The role's checks, all passed; otherwise a 503 naming the failing ones (never their error text). */

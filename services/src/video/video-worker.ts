@@ -6,6 +6,7 @@ import { maskSecrets } from '../common/mask-secrets';
 import { CreditsService } from '../credits/credits.service';
 import { SchemaGate } from '../database/schema-gate';
 import { inTransaction } from '../database/transaction';
+import { TaskEventsService } from '../events/task-events.service';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerEntity } from '../scheduling/worker.entity';
 import { WorkerIdentity } from '../scheduling/worker-identity';
@@ -64,6 +65,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly identity: WorkerIdentity,
     private readonly scheduler: RunOnceScheduler,
     private readonly schema: SchemaGate,
+    private readonly events: TaskEventsService,
   ) {}
 
   private get workerId(): string {
@@ -194,10 +196,14 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       }
       const status = await this.provider.poll(task.providerJobId, task);
       if (status.state === 'running') {
-        await this.release(task, { status: 'processing', statusMessage: status.message ?? 'Generating your video' });
+        const statusMessage = status.message ?? 'Generating your video';
+        await this.release(task, { status: 'processing', statusMessage });
+        if (statusMessage !== task.statusMessage || task.status !== 'processing')
+          this.events.taskChanged(task.userId, task.id);
         await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
       } else if (status.state === 'lost') {
         await this.release(task, { providerJobId: null, statusMessage: 'Restarting the render' });
+        this.events.taskChanged(task.userId, task.id);
         await this.queue.enqueue(task.id);
       } else if (status.state === 'failed') {
         await this.fail(task, status.rejected ? 'safety_blocked' : 'generation_failed', status.reason);
@@ -226,7 +232,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       image: await this.readImage(task.imagePath, task.imageMime),
       lastFrame: await this.readImage(task.lastFramePath, task.lastFrameMime),
       callbackUrl: `${this.config.siteUrl}/api/video/callback/${task.id}?token=${task.callbackToken ?? ''}`,
-      onProgress: (message) => void this.updateMessage(task.id, message),
+      onProgress: (message) => void this.updateMessage(task, message),
     };
     const jobId = await this.provider.submit(input);
     await this.release(task, {
@@ -235,6 +241,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       status: 'processing',
       statusMessage: 'Your video is being generated',
     });
+    this.events.taskChanged(task.userId, task.id);
     await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
   }
 
@@ -243,13 +250,13 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async complete(task: VideoTaskEntity): Promise<void> {
-    void this.updateMessage(task.id, 'Saving your video');
+    void this.updateMessage(task, 'Saving your video');
     const incoming = await this.storage.incomingVideoPath(task.id);
     try {
       await this.provider.download(task.providerJobId!, incoming, task);
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
-      await this.dataSource.getRepository(VideoTaskEntity).update(
+      const { affected } = await this.dataSource.getRepository(VideoTaskEntity).update(
         { id: task.id, status: In(UNFINISHED) },
         {
           status: 'completed',
@@ -263,6 +270,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         },
       );
       this.polls.delete(task.id);
+      if (affected) this.events.taskChanged(task.userId, task.id);
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
@@ -278,7 +286,8 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     this.polls.delete(task.id);
     const diagnosis = maskSecrets(detail || TASK_FAILURE_MESSAGES[failure]);
     this.logger.error(`task ${task.id} failed (${failure}): ${diagnosis}; refunded`);
-    await inTransaction(this.dataSource, async (m) => {
+    // The refund's balance event follows the commit (CreditsService); the task's, here.
+    const failed = await inTransaction(this.dataSource, async (m) => {
       const { affected } = await m.update(
         VideoTaskEntity,
         { id: task.id, status: In(UNFINISHED) },
@@ -293,7 +302,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
           lockedUntil: null,
         },
       );
-      if (!affected) return;
+      if (!affected) return false;
       await this.credits.grant(
         {
           userId: task.userId,
@@ -305,7 +314,9 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         },
         m,
       );
+      return true;
     });
+    if (failed) this.events.taskChanged(task.userId, task.id);
   }
 
   private async handleError(task: VideoTaskEntity, error: unknown): Promise<void> {
@@ -352,11 +363,12 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       .update({ id: task.id, lockedBy: this.workerId }, { ...changes, lockedBy: null, lockedUntil: null });
   }
 
-  private async updateMessage(taskId: string, message: string): Promise<void> {
-    await this.dataSource
+  private async updateMessage(task: VideoTaskEntity, message: string): Promise<void> {
+    const result = await this.dataSource
       .getRepository(VideoTaskEntity)
-      .update({ id: taskId, status: In(UNFINISHED) }, { statusMessage: message.slice(0, 300) })
-      .catch(() => undefined);
+      .update({ id: task.id, status: In(UNFINISHED) }, { statusMessage: message.slice(0, 300) })
+      .catch(() => null);
+    if (result?.affected) this.events.taskChanged(task.userId, task.id);
   }
 
   private nextPollDelay(taskId: string): number {

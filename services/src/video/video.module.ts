@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
+import { EventBusModule } from '../events/event-bus.module';
 import { StorageModule } from '../storage/storage.module';
 import { createVideoProvider } from './providers/create-video-provider';
 import { BullMqQueue } from './queue/bullmq.queue';
@@ -18,7 +19,7 @@ import { VideoTaskEntity } from './video-task.entity';
 import { VideoWorker } from './video-worker';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule, StorageModule, EventBusModule],
   controllers: [VideoController],
   providers: [
     VideoService,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, In, IsNull, Not } from 'typeorm';
+import { DataSource, In, IsNull, MoreThanOrEqual, Not } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
@@ -20,10 +20,13 @@ import { VideoStorage, type LinkKind } from './video-storage';
 import { publicFailure, TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 import { EntityRows } from '../common/entity-rows';
+import { TaskEventsService } from '../events/task-events.service';
 
 export const MAX_PROMPT_LENGTH = 2000;
 /** At most this many unfinished tasks come with the first history page. */
 export const MAX_IN_PROGRESS = 20;
+/** At most this many finished tasks come with a resumed event stream's snapshot (the newest). */
+export const MAX_RESUMED = 50;
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -77,6 +80,7 @@ export class VideoService {
     private readonly storage: VideoStorage,
     private readonly availability: VideoAvailability,
     @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
+    private readonly events: TaskEventsService,
   ) {
     this.statusRows = new EntityRows(dataSource, VideoTaskEntity);
     const shown = this.statusRows.columns('t', [
@@ -200,6 +204,7 @@ export class VideoService {
         });
         return balance;
       });
+      this.events.taskChanged(user.id, taskId);
       // The task is committed: if scheduling fails now, the worker's sweep schedules it later.
       await this.queue
         .enqueue(taskId)
@@ -287,9 +292,44 @@ export class VideoService {
    * seconds while a video is made: one fixed read of the columns it shows.
    */
   async status(user: UserEntity, taskId: string): Promise<PublicVideoTask> {
-    const [row] = await this.statusRows.query(this.statusSql, { id: taskId, userId: user.id });
-    if (!row) throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
-    return this.toPublic(this.statusRows.hydrate(row));
+    const task = await this.publicTask(user.id, taskId);
+    if (!task) throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
+    return task;
+  }
+
+  /** What `status` answers for the task, or null when the user has no such task (for the event streams). */
+  async publicTask(userId: string, taskId: string): Promise<PublicVideoTask | null> {
+    const [row] = await this.statusRows.query(this.statusSql, { id: taskId, userId });
+    return row ? this.toPublic(this.statusRows.hydrate(row)) : null;
+  }
+
+  /**
+   * An event stream's snapshot: the user's unfinished tasks, and, when `finishedSince` is given (a
+   * resumed stream), the newest MAX_RESUMED tasks finished since then; each list oldest first.
+   */
+  async eventSnapshot(
+    userId: string,
+    finishedSince: Date | null,
+  ): Promise<{ unfinished: PublicVideoTask[]; finished: PublicVideoTask[] }> {
+    const repository = this.dataSource.getRepository(VideoTaskEntity);
+    const [unfinished, finished] = await Promise.all([
+      repository.find({
+        where: { userId, status: In(UNFINISHED) },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: MAX_IN_PROGRESS,
+      }),
+      finishedSince
+        ? repository.find({
+            where: { userId, status: In(['completed', 'failed']), finishedAt: MoreThanOrEqual(finishedSince) },
+            order: { finishedAt: 'DESC', id: 'DESC' },
+            take: MAX_RESUMED,
+          })
+        : [],
+    ]);
+    return {
+      unfinished: unfinished.reverse().map((t) => this.toPublic(t)),
+      finished: finished.reverse().map((t) => this.toPublic(t)),
+    };
   }
 
   /**

@@ -13,6 +13,8 @@ const hostname = {
   pattern: '^(\\*\\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$',
 };
 const port = { type: 'integer', minimum: 1, maximum: 65535 };
+// GEP-2257 durations ("0s" turns a timeout off).
+const duration = { type: 'string', pattern: '^([0-9]{1,5}(h|m|s|ms)){1,4}$' };
 
 const parentRef = {
   type: 'object',
@@ -87,6 +89,11 @@ const schema = {
               name: { type: 'string', minLength: 1, maxLength: 253 },
               matches: { type: 'array', maxItems: 64, items: match },
               backendRefs: { type: 'array', maxItems: 16, items: backendRef },
+              timeouts: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { request: duration, backendRequest: duration },
+              },
             },
           },
         },

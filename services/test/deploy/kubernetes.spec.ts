@@ -304,17 +304,25 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
         rules: {
           matches: { path: { type: string; value: string } }[];
           backendRefs: { name: string; port: number }[];
+          timeouts?: { request?: string };
         }[];
       };
     }>('HTTPRoute', 'veo3');
     expect(route.spec.hostnames).toEqual([host]);
     expect(route.spec.parentRefs).toEqual([expect.objectContaining({ kind: 'Gateway', name: expect.any(String) })]);
+    // Besides the Ingress's routes: the task events stream, to the API, with no request timeout.
+    const streams = route.spec.rules.filter((r) => r.timeouts);
+    expect(streams.map((r) => [r.matches, r.backendRefs[0]!.name, r.timeouts])).toEqual([
+      [[{ path: { type: 'Exact', value: '/api/video/events' } }], 'veo3-api', { request: '0s' }],
+    ]);
     const gatewayRoutes = Object.fromEntries(
-      route.spec.rules.map((r) => {
-        expect([r.matches.length, r.backendRefs.length]).toEqual([1, 1]);
-        const { type, value } = r.matches[0]!.path;
-        return [`${type === 'PathPrefix' ? 'Prefix' : type} ${value}`, r.backendRefs[0]!.name];
-      }),
+      route.spec.rules
+        .filter((r) => !r.timeouts)
+        .map((r) => {
+          expect([r.matches.length, r.backendRefs.length]).toEqual([1, 1]);
+          const { type, value } = r.matches[0]!.path;
+          return [`${type === 'PathPrefix' ? 'Prefix' : type} ${value}`, r.backendRefs[0]!.name];
+        }),
     );
     expect(gatewayRoutes).toEqual(routes);
     for (const rule of route.spec.rules) {

@@ -1,6 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -183,6 +190,15 @@ describe('docker/nginx/remote.conf (the static image of one remote)', () => {
   });
 });
 
+/** The API's events stream as the fake sees it: one event (no X-Accel-Buffering: the config alone must not buffer), then open until the client leaves. */
+function streamEvents(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+  const seen = { authorization: req.headers.authorization, lastEventId: req.headers['last-event-id'] };
+  res.write(`id: 1-1\nevent: ready\ndata: ${JSON.stringify(seen)}\n\n`);
+  const timer = setTimeout(() => res.end(), 30_000);
+  res.on('close', () => clearTimeout(timer));
+}
+
 describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'veo3-nginx-gateway-'));
   const upstreams = new Map<string, Server>();
@@ -195,6 +211,7 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     for (const name of names) {
       const server = createServer((req, res) => {
         req.resume();
+        if (name === 'api' && req.url === '/api/video/events') return streamEvents(req, res);
         req.on('end', () => {
           res.setHeader('content-type', 'application/json');
           res.end(JSON.stringify({ name, url: req.url, headers: req.headers }));
@@ -268,6 +285,30 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
       Buffer.alloc(26 * 1024 * 1024),
     );
     expect(tooBig.status).toBe(413);
+  });
+
+  it('passes the task events stream through as it is written, with the bearer token and Last-Event-ID', async () => {
+    const first = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port: nginx.port,
+          host: '127.0.0.1',
+          path: '/api/video/events',
+          headers: { host: 'veo3.localhost:8080', authorization: 'Bearer t0ken', 'last-event-id': '1-2' },
+        },
+        (res) => {
+          expect(res.headers['content-encoding']).toBeUndefined();
+          // The upstream keeps the stream open: this arrives only if nginx does not buffer it.
+          res.once('data', (chunk: Buffer) => {
+            resolve(chunk.toString());
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(JSON.parse(/data: (.*)\n/.exec(first)![1]!)).toEqual({ authorization: 'Bearer t0ken', lastEventId: '1-2' });
   });
 
   it('answers its own health check without any upstream', async () => {
