@@ -47,8 +47,10 @@ export class RedisEventBus implements EventBus {
     this.closed = true;
     this.listeners.clear();
     for (const redis of [this.publisher, this.subscriber]) {
-      if (!redis || redis.status === 'wait' || redis.status === 'end') continue;
-      await redis.quit().catch(() => redis.disconnect());
+      if (!redis) continue;
+      // QUIT only reaches a ready connection; one still connecting (or reconnecting) is dropped, or its socket outlives the app.
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+      redis.disconnect();
     }
   }
 

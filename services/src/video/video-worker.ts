@@ -99,7 +99,8 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    if (!this.running || !this.started) return;
+    // An API process only enqueues, but its queue holds a Redis connection all the same.
+    if (!this.running || !this.started) return this.queue.stop();
     await this.started.catch(() => undefined);
     await this.scheduler.stop();
     await this.queue.stop();
