@@ -21,6 +21,7 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
   npm_config_update_notifier=false
 COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
 COPY platform/package.json platform/
 COPY shell/package.json shell/
 COPY mfe-generator/package.json mfe-generator/
@@ -35,6 +36,7 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY tsconfig.base.json tsconfig.json tsconfig.web.json ./
 COPY scripts scripts
+COPY contracts contracts
 COPY platform platform
 COPY shell shell
 COPY mfe-generator mfe-generator
@@ -71,6 +73,8 @@ COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=build /app/package.json package.json
 COPY --from=build /app/services/package.json services/package.json
 COPY --from=build /app/services/dist services/dist
+COPY --from=build /app/contracts/package.json contracts/package.json
+COPY --from=build /app/contracts/dist contracts/dist
 # The web role renders the shell's pages; with ROLE=all (or no MFE_<NAME>_URL) it serves the remotes too.
 COPY --from=build /app/shell/dist shell/dist
 COPY --from=build /app/releases/shell releases/shell

@@ -36,6 +36,7 @@ const web = (name) => ({
   transform: { '^.+\\.(t|j)sx?$': swcWeb, '\\.(mp4|jpe?g|png|svg|webp)$': '<rootDir>/../scripts/jest/file-stub.js' },
   moduleNameMapper: {
     '^@veo3/platform/(.*)$': '<rootDir>/../platform/src/$1',
+    '^@veo3/contracts/(.*)$': '<rootDir>/../contracts/src/$1',
     '\\.css$': '<rootDir>/../scripts/jest/style-stub.js',
   },
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/web-setup.js'],
@@ -54,6 +55,14 @@ module.exports = {
       transform: { '^.+\\.mjs$': swcModules },
     },
     {
+      // The API contract (zod only): run as TypeScript source, like every consumer's tests do.
+      displayName: 'contracts',
+      rootDir: '<rootDir>/contracts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      transform: { '^.+\\.tsx?$': swcNode },
+    },
+    {
       displayName: 'services',
       rootDir: '<rootDir>/services',
       testEnvironment: 'node',
@@ -62,6 +71,8 @@ module.exports = {
       // Nest 12 and several of its dependencies ship ES modules, which Jest on Node 20 can only
       // load once compiled to CommonJS (native require(esm) in Jest needs Node 24.9).
       transformIgnorePatterns: [],
+      // The contract as source (its package exports point Node at the built dist).
+      moduleNameMapper: { '^@veo3/contracts/(.*)$': '<rootDir>/../contracts/src/$1' },
     },
   ],
 };

@@ -48,7 +48,8 @@ function newestMtime(path) {
 function sourcesOf(part) {
   const dir = join(root, part);
   const own = [join(dir, 'src'), join(dir, 'package.json')];
-  if (part === 'services') return [...own, join(dir, 'tsconfig.json'), join(dir, 'tsconfig.build.json')];
+  const contract = [join(root, 'contracts', 'src'), join(root, 'contracts', 'package.json')];
+  if (part === 'services') return [...own, ...contract, join(dir, 'tsconfig.json'), join(dir, 'tsconfig.build.json')];
   return [
     ...own,
     join(dir, 'rspack.config.mjs'),
@@ -56,8 +57,8 @@ function sourcesOf(part) {
     join(root, 'scripts', 'rspack-app.mjs'),
     ...(part === 'shell' ? [join(root, 'scripts', 'prerender.mjs')] : []),
     join(root, 'shell', 'index.html'),
-    // The generation options are one file shared with the service tier (ARCHITECTURE §6).
-    ...(part === 'mfe-generator' ? [join(root, 'services', 'src', 'video', 'generation-options.ts')] : []),
+    // The API contract (`@veo3/contracts/*`) is shared with the service tier (ARCHITECTURE §11).
+    ...contract,
   ];
 }
 
@@ -93,13 +94,18 @@ async function buildFrontend(part, outDir) {
   if (stats.hasErrors()) throw new Error(`${part}: build failed\n${stats.toString({ all: false, errors: true })}`);
   if (part === 'shell') {
     const { prerender } = await import('./prerender.mjs');
-    await prerender(join(root, part));
+    await prerender(join(root, part), stats.toJson({ all: false, chunks: true, chunkOrigins: true }));
   }
   precompress(config.output.path);
 }
 
 function buildServices() {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  // The contract first: the services load `@veo3/contracts/*` from its CommonJS build (contracts/dist).
+  const contract = spawnSync(process.execPath, [tsc, '-p', join(root, 'contracts', 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
+  if (contract.status !== 0) throw new Error('contracts: tsc failed');
   const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'services', 'tsconfig.build.json')], {
     stdio: 'inherit',
   });

@@ -1,7 +1,8 @@
 // Pre-renders the shell at build time: every shell route, in each language, with React's server
 // renderer; every remote route as the shell's header, footer and a sized placeholder. Writes
 // shell/dist/prerender.json, which the site (services/src/site/prerendered-pages.ts) serves with
-// each route's head and the runtime config, and links the shell's one stylesheet in index.html.
+// each route's head and the runtime config, and links the shell's one stylesheet in index.html; a
+// remote's route preloads the chunk that loads it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -24,7 +25,25 @@ async function buildRenderer(shellDir) {
   return join(shellDir, 'dist', 'server', 'render.cjs');
 }
 
-export async function prerender(shellDir) {
+/** Preloads of the JS files of the chunks that `import(request)` loads, from the build's stats. */
+function chunkPreloads(stats, request) {
+  const files = stats.chunks
+    .filter((chunk) => chunk.origins?.some((origin) => origin.request === request))
+    .flatMap((chunk) => chunk.files.filter((file) => file.endsWith('.js')));
+  if (!files.length) throw new Error(`prerender: the build has no chunk for import('${request}')`);
+  return files.map((file) => `<link rel="preload" as="script" href="/${file}" />`);
+}
+
+/**
+ * @param {string} shellDir
+ * @param {{ chunks: { files: string[], origins?: { request: string }[] }[] }} stats  the browser
+ *   build's chunks with their origins. A remote's route preloads its route chunk, found otherwise
+ *   only after main.js and bootstrap ran, so that it and the remote (page-shell.renderer) download
+ *   alongside main.js: the remote paints the page's largest content. Bootstrap's chunks are not
+ *   preloaded: on a slow network they would share the bandwidth with the HTML and stylesheet of the
+ *   first paint, which on the shell's own pages is already the largest.
+ */
+export async function prerender(shellDir, stats) {
   const started = Date.now();
   const file = await buildRenderer(shellDir);
   const require = createRequire(import.meta.url);
@@ -39,6 +58,7 @@ export async function prerender(shellDir) {
     devLogin: dev,
     ...TOKENS,
   });
+  const remoteRoutePreloads = chunkPreloads(stats, './remotes/remote-route');
   const pages = {};
   for (const lang of LANGUAGES) {
     const out = (pages[lang] = {});
@@ -52,8 +72,10 @@ export async function prerender(shellDir) {
       }
     }
     // Remote routes: the same for every address the pattern matches (the header marks the section).
-    for (const { path } of remoteRoutes)
-      out[path] = await renderRoot(path.replace(':slug', 'post'), lang, config(false, true));
+    for (const { path } of remoteRoutes) {
+      const page = await renderRoot(path.replace(':slug', 'post'), lang, config(false, true));
+      out[path] = { ...page, head: [page.head, ...remoteRoutePreloads].filter(Boolean).join('\n    ') };
+    }
   }
 
   // The shell's one stylesheet (rspack-app.mjs puts all of its CSS in shell-styles), render-blocking in the head.
@@ -76,6 +98,8 @@ export async function prerender(shellDir) {
       // The footer's copyright year as rendered now; the server puts in the year it serves in.
       builtYear: new Date().getFullYear(),
       remoteRoutes: remoteRoutes.map((r) => r.path),
+      // Which remote module each remote route shows: the server preloads its files (page-shell.renderer).
+      remoteModules: Object.fromEntries(remoteRoutes.map((r) => [r.path, { remote: r.remote, expose: r.expose }])),
       pages,
     }),
   );

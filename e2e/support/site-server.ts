@@ -45,6 +45,8 @@ export async function startSiteServer(env: Record<string, string> = {}): Promise
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_S: '0',
+      // Every API reply checked against the contract; a mismatch logs "contract violation" (global teardown fails on it).
+      CONTRACT_CHECK: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

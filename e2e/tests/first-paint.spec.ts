@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../support/fixtures';
 
 /** The shell's own routes: pre-rendered at build time, in each language, and hydrated. */
 const SHELL_ROUTES: { path: string; heading: RegExp; zh: RegExp }[] = [
-  { path: '/', heading: /Veo 3 AI Video Generator with Realistic Sound/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/', heading: /Veo\s3 AI Video Generator with Realistic Sound/, zh: /[\u4e00-\u9fff]/ },
   { path: '/video-effects', heading: /Effects/i, zh: /[\u4e00-\u9fff]/ },
   { path: '/ai-french-kissing', heading: /Kiss/i, zh: /[\u4e00-\u9fff]/ },
   { path: '/asmr-video', heading: /ASMR/, zh: /[\u4e00-\u9fff]/ },

@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 /**
  * The home gallery on a machine with no network (the fixture aborts every third-party request):
  * local stills on page load, nothing fetched from other sites until a visitor presses play, and a
- * 'View on X' link once the embed has had its 3 s.
+ * 'View on X' link once the embed has had its time.
  */
 test('the gallery shows local stills, filters by category, and loads an embed only on play', async ({
   page,
@@ -53,7 +53,10 @@ test('the gallery shows local stills, filters by category, and loads an embed on
   // Nothing has come from another site so far.
   expect(thirdParty).toEqual([]);
 
-  // Play, by keyboard: the embed is requested, shows its loading state, then falls back within 3 s.
+  // Play, by keyboard: the embed is requested, shows its loading state, then falls back. The 3 s limit
+  // itself is pinned with fake timers in the shell's gallery.spec.tsx; a wall-clock bound here only
+  // measured how busy the machine was (CI once saw the fallback after more than 4 s under load).
+  // What only a real browser shows: the aborted frame's error page does not count as the post arriving.
   const first = cards.first();
   const play = first.getByRole('button', { name: /^Play the video by @/ });
   await play.focus();
@@ -63,10 +66,8 @@ test('the gallery shows local stills, filters by category, and loads an embed on
     /^https:\/\/platform\.twitter\.com\/embed\/Tweet\.html\?id=\d+&theme=dark&dnt=true$/,
   );
   await expect(first.getByRole('status')).toBeVisible();
-  const pressed = Date.now();
   const fallback = first.getByRole('link', { name: /^View on X/ });
-  await expect(fallback).toBeVisible({ timeout: 4_000 });
-  expect(Date.now() - pressed).toBeLessThan(3_800);
+  await expect(fallback).toBeVisible({ timeout: 15_000 });
   await expect(fallback).toHaveAttribute('href', /^https:\/\/x\.com\/[^/]+\/status\/\d+$/);
   await expect(fallback).toBeFocused();
   await expect(first.locator('iframe')).toHaveCount(0);

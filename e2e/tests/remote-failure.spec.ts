@@ -18,7 +18,7 @@ test('a remote answering 404 shows the fallback inside the layout; the rest of t
   await page.getByRole('link', { name: 'Pricing' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Plans & Pricing/);
   await page.getByRole('link', { name: 'Home' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo 3 AI Video Generator/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo\s3 AI Video Generator/);
 
   // The remote comes back: Retry loads it without a page reload.
   await page.goBack();
@@ -51,7 +51,7 @@ test('a remote that hangs shows the fallback after 10 s, and Retry loads it once
   await expect(fallback(page)).toContainText('timed out after 10 s');
 
   await page.getByRole('link', { name: 'Home' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo 3 AI Video Generator/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo\s3 AI Video Generator/);
   await page.goBack();
 
   await page.unroute('**/mfe/blog/**');

@@ -2,7 +2,7 @@ import { expect, signIn, test } from '../support/fixtures';
 
 /** Every route of ARCHITECTURE §1 with the remote that must serve it (null: the shell itself). */
 const ROUTES: { path: string; remote: string | null; heading: RegExp; as?: string; expectedErrors?: RegExp }[] = [
-  { path: '/', remote: null, heading: /Veo 3 AI Video Generator with Realistic Sound/ },
+  { path: '/', remote: null, heading: /Veo\s3 AI Video Generator with Realistic Sound/ },
   { path: '/login', remote: null, heading: /Sign in|Log ?in|Welcome/i },
   { path: '/video-effects', remote: null, heading: /Effects/i },
   { path: '/ai-french-kissing', remote: null, heading: /Kiss/i },
@@ -51,7 +51,7 @@ for (const route of ROUTES) {
 test('an unknown path lands on the home page', async ({ page, consoleErrors }) => {
   await page.goto('/no/such/page?x=1');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo 3 AI Video Generator/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Veo\s3 AI Video Generator/);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -26,9 +26,12 @@ test('text mode: generate with the local renderer, watch progress, play, downloa
   await page.getByLabel('Prompt', { exact: true }).fill('A red toy car races across a wooden table at sunset');
   await page.getByRole('button', { name: 'Generate Video' }).click();
 
-  // The balance drops at once, and the renderer's progress is shown while it works.
+  // The balance drops at once; the progress card (one title, plus the renderer's status line while it
+  // works) is beside the form, in view.
   await expect(page.getByTestId('header-credits')).toHaveText(/40 credits/);
-  await expect(page.getByText(/Rendering video|Preparing the scene|being generated|Finishing/).first()).toBeVisible({
+  const progress = page.getByRole('region', { name: 'Preview' });
+  await expect(progress.getByText('Generating your video...', { exact: true }).last()).toBeInViewport();
+  await expect(progress.getByText(/Rendering video|Preparing the scene|Finishing/).first()).toBeVisible({
     timeout: 30_000,
   });
 
@@ -149,6 +152,7 @@ test('a failed generation shows the failure panel; Try Again returns to the form
   await page.getByRole('button', { name: 'Generate Video' }).click();
   const panel = page.getByRole('alert').filter({ hasText: 'Video Generation Failed' });
   await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel).toBeInViewport();
   await expect(panel).toContainText('The provider gave up');
   await panel.getByRole('button', { name: 'Try Again' }).click();
   await expect(panel).toHaveCount(0);

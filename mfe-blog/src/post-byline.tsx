@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { blogMessages } from './blog.messages';
-import type { BlogPost } from '@veo3/platform/types/blog-post';
+import type { BlogPostWithContent as BlogPost } from '@veo3/contracts/blog';
 import { formatDate } from '@veo3/platform/i18n/format-date';
 import styles from './post-byline.module.css';
 

@@ -1,26 +1,21 @@
 import 'reflect-metadata';
 import multipart from '@fastify/multipart';
-import { MAX_IMAGE_BYTES } from './video/image-check';
+import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
-import { registerApiNoStore } from './common/api-cache-control';
 import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
-import { JSON_BODY_LIMIT, registerRouteBodyLimits } from './common/body-limit';
+import { JSON_BODY_LIMIT } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { registerApiNotFound } from './common/api-not-found';
-import { registerDirectRoutes } from './common/direct-route';
 import { loggerOptions } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
-import { registerSecurityHeaders, securityHeaders } from './site/security-headers';
-import { BlogService } from './blog/blog.service';
-import { registerBlogFastPath } from './blog/blog-fast-path';
-import { registerRoleGate, servesApi, servesPages } from './roles/role-gate';
-import { SchemaGate } from './database/schema-gate';
-import { registerSchemaGate } from './database/schema-gate-hook';
+import { securityHeaders } from './http/security-headers';
+import { registerHttpPipeline } from './http/http-pipeline';
+import { fillOpenApiFromContract } from './http/openapi-contract';
+import { servesApi, servesPages } from './roles/role-gate';
 
 const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 
@@ -67,18 +62,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(new StandardSchemaValidationPipe());
 
-  const fastify = app.getHttpAdapter().getInstance();
-  registerRouteBodyLimits(fastify);
-  const assertDirectRoutesServed = registerDirectRoutes(fastify, app);
-  registerSecurityHeaders(fastify, config);
-  registerApiNoStore(fastify);
-  registerApiNotFound(fastify);
-  // Before the blog fast path, which answers early; after the security headers, so a 404 carries them.
-  registerRoleGate(fastify, config.role);
-  // Before the blog fast path too: nothing is served from a schema older than this code's.
-  registerSchemaGate(fastify, app.get(SchemaGate));
-  // After the security headers, so cached blog replies carry them too.
-  if (config.role !== 'worker') registerBlogFastPath(fastify, app.get(BlogService));
+  // The service tier's own hooks, in the order http/http-pipeline.ts lists them.
+  const checkHttpPipeline = registerHttpPipeline({ fastify: app.getHttpAdapter().getInstance(), app, config });
 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
 
@@ -88,14 +73,17 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
 
   // The API's map is for developers: in production only when asked for.
   if (config.apiDocs && servesApi(config.role)) {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle('Veo 3 Studio API').setVersion('1.0').addBearerAuth().build(),
+    // Nest finds the routes; every reply, body and parameter comes from the contract (API_ROUTES).
+    const document = fillOpenApiFromContract(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder().setTitle('Veo 3 Studio API').setVersion('1.0').addBearerAuth().build(),
+      ),
     );
-    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
 
   await app.init();
-  assertDirectRoutesServed();
+  checkHttpPipeline();
   return app;
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { BlogPostEntity } from '../src/blog/blog-post.entity';
 import { BlogService } from '../src/blog/blog.service';
-import { BlogPostSchema } from '../src/blog/dto/blog-post.dto';
+import { BlogPostSchema } from '@veo3/contracts/blog';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrations } from '../src/database/migrations';
 import { BlogTagsLength1763684600000 } from '../src/database/migrations/1763684600000-blog-tags-length';

@@ -249,7 +249,7 @@ describe.each(databaseKinds())('the API docs on %s', (kind) => {
     const app = await createTestApp(kind, env);
     try {
       return await Promise.all(
-        ['/api/docs', '/api/docs/openapi.json'].map(async (url) => (await app.app.inject({ url })).statusCode),
+        ['/api/docs', '/api/docs-json'].map(async (url) => (await app.app.inject({ url })).statusCode),
       );
     } finally {
       await app.close();

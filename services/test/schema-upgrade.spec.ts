@@ -12,7 +12,7 @@ import { createTestApp } from './support/test-app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database';
 
 /**
- * The expand/contract rule (README "Releases and the schema"), checked: a database made and filled
+ * The expand/contract rule (docs/RELEASES.md "Releases and the schema"), checked: a database made and filled
  * by the last release's migrations is migrated to this tree's with its data intact, the last
  * release's reads and writes still work on it, and no new migration drops or renames a column or
  * a table the last release's code may use.

@@ -112,7 +112,7 @@ describe('site serving', () => {
   });
 
   it('publishes the OpenAPI document generated from the code', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs-json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/health');
   });

@@ -190,7 +190,12 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(res.statusCode).toBe(200);
     const { taskId } = res.json().data;
     const done = await waitFor(user, taskId, ['completed']);
-    expect(done).toMatchObject({ aspect_ratio: '9:16', resolution: '1080p' });
+    expect(done).toMatchObject({
+      aspect_ratio: '9:16',
+      resolution: '1080p',
+      negative_prompt: 'no rain',
+      image_url: null,
+    });
     const submitted = provider.submits.find((s) => s.taskId === taskId)!;
     expect(submitted).toMatchObject({
       shape: { aspectRatio: '9:16', resolution: '1080p' },
@@ -221,7 +226,7 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     expect(await balance(user)).toBe(40);
   });
 
-  it('image mode: the uploaded image reaches the provider', async () => {
+  it('image mode: the uploaded image reaches the provider, and the status gives its owner the image back to reuse', async () => {
     const user = await userWith('img@example.com', 40);
     const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } })
       .png()
@@ -231,11 +236,16 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
     });
     expect(res.statusCode).toBe(200);
     const { taskId } = res.json().data;
-    await waitFor(user, taskId, ['completed']);
+    const done = await waitFor(user, taskId, ['completed']);
     const submitted = provider.submits.find((s) => s.taskId === taskId)!;
     expect(submitted.model).toBe('veo3-fast-frames');
     expect(submitted.image?.mimeType).toBe('image/png');
     expect(submitted.image?.data.equals(png)).toBe(true);
+
+    expect(done).toMatchObject({ negative_prompt: null, last_frame_url: null });
+    const image = await t.app.inject({ method: 'GET', url: done.image_url, headers: user.auth });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(png)).toBe(true);
   });
 
   it.each([

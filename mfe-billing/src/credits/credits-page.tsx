@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { creditsKeys, fetchTransactions, type CreditTransaction } from '@veo3/platform/credits/credits-api';
+import type { PublicCreditTransaction } from '@veo3/contracts/credits';
+import { creditsKeys, fetchTransactions } from '@veo3/platform/credits/credits-api';
 import { useBalance } from '@veo3/platform/credits/use-balance';
 import { formatDate } from '@veo3/platform/i18n/format-date';
+import { formatNumber } from '@veo3/platform/i18n/format-number';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link, useSearchParams } from '@veo3/platform/routing/router';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
@@ -9,8 +11,9 @@ import { useSession } from '@veo3/platform/session/use-session';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Pagination } from '@veo3/platform/ui/pagination';
 import { Spinner } from '@veo3/platform/ui/spinner';
-import { videosFor } from '../pricing/plans';
+import { VIDEO_COST_CREDITS, videosFor } from '../pricing/plans';
 import { creditsMessages } from './credits.messages';
+import { ledgerReason } from './ledger-reason';
 import styles from './credits-page.module.css';
 
 const PAGE_SIZE = 10;
@@ -20,10 +23,9 @@ function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-function LedgerTable({ items }: { items: CreditTransaction[] }) {
+function LedgerTable({ items, userId }: { items: PublicCreditTransaction[]; userId: string }) {
   const t = useT(creditsMessages);
   const lang = useLanguage();
-  const number = new Intl.NumberFormat(lang, { signDisplay: 'always' });
   return (
     <table className={styles.table}>
       <thead>
@@ -39,27 +41,27 @@ function LedgerTable({ items }: { items: CreditTransaction[] }) {
         </tr>
       </thead>
       <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <td data-label={t('colDate')}>
-              <time dateTime={item.created_at}>{formatDate(item.created_at, lang, true)}</time>
-            </td>
-            <td data-label={t('colReason')}>
-              <span className={styles.reason}>{t(`reason_${item.source_type}`)}</span>
-              {item.description && <span className={styles.description}>{item.description}</span>}
-            </td>
-            <td
-              data-label={t('colAmount')}
-              className={`${styles.numeric} ${item.amount > 0 ? styles.plus : styles.minus}`}
-              aria-label={t('amountLabel', { amount: number.format(item.amount) })}
-            >
-              {number.format(item.amount)}
-            </td>
-            <td data-label={t('colBalance')} className={styles.numeric}>
-              {item.balance_after}
-            </td>
-          </tr>
-        ))}
+        {items.map((item) => {
+          const amount = formatNumber(item.amount, lang, { signed: true });
+          return (
+            <tr key={item.id}>
+              <td data-label={t('colDate')}>
+                <time dateTime={item.created_at}>{formatDate(item.created_at, lang, true)}</time>
+              </td>
+              <td data-label={t('colReason')}>{ledgerReason(item, userId, lang, t)}</td>
+              <td
+                data-label={t('colAmount')}
+                className={`${styles.numeric} ${item.amount > 0 ? styles.plus : styles.minus}`}
+                aria-label={t('amountLabel', { amount })}
+              >
+                {amount}
+              </td>
+              <td data-label={t('colBalance')} className={styles.numeric}>
+                {formatNumber(item.balance_after, lang)}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
@@ -68,6 +70,7 @@ function LedgerTable({ items }: { items: CreditTransaction[] }) {
 /** /credits: the balance and the ledger behind it, paged (beyond the spec; users expect it). */
 export default function CreditsPage() {
   const t = useT(creditsMessages);
+  const lang = useLanguage();
   const { user } = useSession();
   const { credits } = useBalance();
   const [params, setParams] = useSearchParams();
@@ -98,15 +101,15 @@ export default function CreditsPage() {
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>{t('title')}</h1>
-      <p className={styles.muted}>{t('intro')}</p>
+      <p className={styles.muted}>{t('intro', { cost: VIDEO_COST_CREDITS })}</p>
 
       <div className={styles.balanceCard}>
         <div>
           <p className={styles.balanceLabel}>{t('balanceLabel')}</p>
           <p className={styles.balance} data-testid="credits-balance">
-            {t('balanceValue', { count: credits })}
+            {t('balanceValue', { count: formatNumber(credits, lang) })}
           </p>
-          <p className={styles.muted}>{t('videosLeft', { count: videosFor(credits) })}</p>
+          <p className={styles.muted}>{t('videosLeft', { count: formatNumber(videosFor(credits), lang) })}</p>
         </div>
         <Link to="/pricing" className="pf-button pf-button--primary pf-button--md">
           {t('buyCredits')}
@@ -119,7 +122,7 @@ export default function CreditsPage() {
         <ErrorPanel message={t('loadFailed')} onRetry={() => void ledger.refetch()} retryLabel={t('retry')} />
       )}
       {ledger.data && ledger.data.items.length === 0 && <p className={styles.empty}>{t('empty')}</p>}
-      {ledger.data && ledger.data.items.length > 0 && <LedgerTable items={ledger.data.items} />}
+      {ledger.data && ledger.data.items.length > 0 && <LedgerTable items={ledger.data.items} userId={user.id} />}
       <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: String(next) })} />
     </section>
   );

@@ -6,13 +6,8 @@ import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Button } from '@veo3/platform/ui/button';
 import { Spinner } from '@veo3/platform/ui/spinner';
-import {
-  completeSimulatedCheckout,
-  fetchCheckoutSession,
-  isNotFound,
-  serverMessage,
-  type CheckoutSession,
-} from '../api/billing-api';
+import { completeSimulatedCheckout, fetchCheckoutSession, isNotFound, serverMessage } from '../api/billing-api';
+import type { PublicCheckoutSession as CheckoutSession } from '@veo3/contracts/billing';
 import { billingKeys } from '../api/billing-keys';
 import { formatMoney } from '../pricing/format-price';
 import { checkoutMessages } from './checkout.messages';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
+import { jsonResponse, signInForTest, testUser } from '@veo3/platform/testing/test-session';
 import { checkoutSession, paidSession } from '../testing/checkout-session.fixture';
 import { renderRoute } from '../testing/render-route';
 import PaymentSuccessPage from './payment-success-page';
@@ -28,6 +28,16 @@ async function advance(ms: number) {
 
 let fetchMock: jest.Mock;
 let replies: Response[];
+/** What GET /api/credits/balance answers, when it is asked. */
+let balanceReply: () => Promise<Response>;
+const balanceOf = (total_credits: number) => async () =>
+  jsonResponse({
+    success: true,
+    data: { total_credits, transactions: [], user: { ...testUser, credits: total_credits } },
+  });
+const sessionCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => (url as string).startsWith('/api/stripe/checkout-session/')).length;
+const balanceCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/credits/balance').length;
 
 beforeEach(() => {
   localStorage.clear();
@@ -36,7 +46,9 @@ beforeEach(() => {
     sessionStore.restore();
   });
   replies = [];
+  balanceReply = balanceOf(330);
   fetchMock = jest.fn(async (url: string) => {
+    if (url === '/api/credits/balance') return balanceReply();
     if (!url.startsWith('/api/stripe/checkout-session/')) throw new Error(`unexpected ${url}`);
     return replies.length > 1 ? replies.shift()! : replies[0]!;
   });
@@ -82,7 +94,8 @@ describe('PaymentSuccessPage', () => {
     );
     expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/pricing');
     expect(document.title).toBe('Payment successful | Veo 3 Studio');
-    expect(client.getQueryState(creditsKeys.balance('1'))?.isInvalidated).toBe(true);
+    // The shared balance (the header's) is read again now that the credits are in.
+    await waitFor(() => expect(balanceCalls()).toBe(1));
 
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/stripe/checkout-session/sim_1');
@@ -123,6 +136,35 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByRole('link', { name: '开始创作' })).toBeTruthy();
   });
 
+  it('shows the balance itself, read after the payment, never one cached before it, and no word about the header', async () => {
+    signInForTest();
+    let answer!: (response: Response) => void;
+    balanceReply = () => new Promise<Response>((resolve) => (answer = resolve));
+    replies = [jsonResponse({ success: true, data: paidSession({ credits_granted: 1340, balance: 1340 }) })];
+    const { client } = renderPage();
+    client.setQueryData(creditsKeys.balance('1'), { total_credits: 0, transactions: [], user: testUser });
+
+    await waitFor(() => expect(screen.getByTestId('new-balance').textContent).toBe('New balance: 1,340 credits'));
+    expect(screen.getByText('+1,340 credits')).toBeTruthy();
+    await waitFor(() => expect(balanceCalls()).toBe(1));
+    expect(screen.getByTestId('new-balance').textContent).toBe('New balance: 1,340 credits');
+
+    // Meanwhile a video in another tab spent 40: the balance read now is the one shown.
+    await act(async () => answer(await balanceOf(1300)()));
+    await waitFor(() => expect(screen.getByTestId('new-balance').textContent).toBe('New balance: 1,300 credits'));
+    expect(screen.queryByText(/header/i)).toBeNull();
+  });
+
+  it('zh-CN: the translated pack name and no word about the page top', async () => {
+    setLanguage('zh-CN');
+    signInForTest();
+    replies = [jsonResponse({ success: true, data: paidSession() })];
+    renderPage();
+    expect(await screen.findByText('入门积分包')).toBeTruthy();
+    expect(screen.getByText('开始创作精彩视频吧。')).toBeTruthy();
+    expect(screen.queryByText(/顶部/)).toBeNull();
+  });
+
   it('polls every 2 s while the payment is not confirmed, then shows the credits', async () => {
     jest.useFakeTimers();
     signInForTest();
@@ -133,24 +175,24 @@ describe('PaymentSuccessPage', () => {
     ];
     renderPage();
     await advance(0);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sessionCalls()).toBe(1);
     expect(announcement()).toContain('Confirming your payment...');
     expect(document.title).toBe('Confirming payment | Veo 3 Studio');
 
     await advance(1_900);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sessionCalls()).toBe(1);
     await advance(100);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sessionCalls()).toBe(2);
     expect(announcement()).toContain('Confirming your payment...');
 
     await advance(2_000);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(sessionCalls()).toBe(3);
     expect(announcement()).toContain('Payment successful! Your credits have been added.');
     expect(screen.getByText('+330 credits')).toBeTruthy();
 
     // Confirmed: no more polling.
     await advance(10_000);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(sessionCalls()).toBe(3);
   });
 
   it('stops after about 30 s with a message and Check again, which polls anew', async () => {
@@ -160,17 +202,17 @@ describe('PaymentSuccessPage', () => {
     renderPage();
     await advance(0);
     for (let i = 0; i < 15; i++) await advance(2_000);
-    expect(fetchMock).toHaveBeenCalledTimes(16);
+    expect(sessionCalls()).toBe(16);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment not confirmed yet');
     expect(announcement()).toContain('We have not received confirmation of your payment yet.');
 
     await advance(10_000);
-    expect(fetchMock).toHaveBeenCalledTimes(16);
+    expect(sessionCalls()).toBe(16);
 
     replies = [jsonResponse({ success: true, data: paidSession() })];
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     await advance(0);
-    expect(fetchMock).toHaveBeenCalledTimes(17);
+    expect(sessionCalls()).toBe(17);
     expect(announcement()).toContain('Payment successful! Your credits have been added.');
   });
 

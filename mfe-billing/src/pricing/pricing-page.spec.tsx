@@ -3,6 +3,14 @@ import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
+import {
+  CREDIT_PACKS,
+  PRODUCT_NAMES_ZH,
+  SUBSCRIPTION_PLANS,
+  VIDEO_DURATION_SECONDS,
+  VIDEO_MODELS,
+} from '@veo3/contracts/catalogue';
+import { RESOLUTIONS } from '@veo3/contracts/generation-options';
 import { redirectTo } from '../payment/redirect';
 import { installDialogPolyfill, renderRoute } from '../testing/render-route';
 import PricingPage from './pricing-page';
@@ -63,10 +71,41 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+/** Every number written on a card ("$1,234.50" → 1234.5), in the order they appear. */
+function numbersOn(element: HTMLElement): number[] {
+  return (element.textContent?.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((text) => Number(text.replaceAll(',', '')));
+}
+
+/** What the catalogue says a card may state: its price, credits, the videos they buy, and every video's length and resolutions. */
+function catalogueNumbers(price: number, credits: number): number[] {
+  const resolutions = RESOLUTIONS.map((resolution) => Number.parseInt(resolution, 10));
+  return [price, credits, Math.floor(credits / VIDEO_MODELS.veo3.cost), VIDEO_DURATION_SECONDS, ...resolutions];
+}
+
+const sorted = (numbers: number[]) => [...new Set(numbers)].sort((a, b) => a - b);
+
 describe('PricingPage catalogue', () => {
-  it('shows three monthly plans with prices, credits and features', () => {
+  it.each(['en', 'zh-CN'] as const)(
+    "%s: every number on each card is the catalogue's, and each fact is there",
+    (lang) => {
+      setLanguage(lang);
+      renderPage();
+      const offers = [
+        ...SUBSCRIPTION_PLANS.map((plan) => ({ ...plan, price: plan.price.monthly })),
+        ...CREDIT_PACKS.map((pack) => pack),
+      ];
+      for (const offer of offers) {
+        const name = lang === 'zh-CN' ? PRODUCT_NAMES_ZH[offer.id] : offer.name;
+        expect(sorted(numbersOn(card(name)))).toEqual(sorted(catalogueNumbers(offer.price, offer.credits)));
+      }
+      expect(screen.queryByText(/Videos up to|视频时长最长/)).toBeNull();
+    },
+  );
+
+  it('shows three monthly plans with prices, credits, the videos they buy and features', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Plans & Pricing');
+    expect(screen.getByText(/^Every 8-second video with sound costs 40 credits\./)).toBeTruthy();
     expect(document.title).toBe('Plans & Pricing | Veo 3 Studio');
     expect(screen.getAllByRole('button', { name: 'Subscribe' })).toHaveLength(3);
 
@@ -74,23 +113,35 @@ describe('PricingPage catalogue', () => {
     expect(lite.getByText('$29.90')).toBeTruthy();
     expect(lite.getByText('/month')).toBeTruthy();
     expect(lite.getByText('590 credits every month')).toBeTruthy();
-    expect(lite.getByText('About 14 videos')).toBeTruthy();
+    expect(lite.getByText('About 14 videos a month')).toBeTruthy();
+    expect(lite.getByText('8-second videos with sound, 720p or 1080p')).toBeTruthy();
     expect(lite.getByText('Standard generation speed')).toBeTruthy();
-    expect(lite.getByText('Videos up to 4 seconds')).toBeTruthy();
 
     const pro = within(card('Pro'));
     expect(pro.getByText('$59.90')).toBeTruthy();
-    expect(pro.getByText('1340 credits every month')).toBeTruthy();
+    expect(pro.getByText('1,340 credits every month')).toBeTruthy();
+    expect(pro.getByText('About 33 videos a month')).toBeTruthy();
     expect(pro.getByText('Fastest generation speed')).toBeTruthy();
-    expect(pro.getByText('Videos up to 10 seconds')).toBeTruthy();
     expect(pro.getByText('Commercial usage rights')).toBeTruthy();
     expect(pro.getByText('Priority support')).toBeTruthy();
 
     const proPlus = within(card('Pro+'));
     expect(proPlus.getByText('$129.90')).toBeTruthy();
-    expect(proPlus.getByText('3370 credits every month')).toBeTruthy();
-    expect(proPlus.getByText('Videos up to 26 seconds')).toBeTruthy();
+    expect(proPlus.getByText('3,370 credits every month')).toBeTruthy();
     expect(proPlus.getByText('Best value')).toBeTruthy();
+  });
+
+  it('zh-CN: plan names stay, pack names are translated, the video facts are worded in Chinese', () => {
+    setLanguage('zh-CN');
+    renderPage();
+    expect(screen.getByText(/^每个带声音的 8 秒视频消耗 40 积分。/)).toBeTruthy();
+    const pro = within(card('Pro'));
+    expect(pro.getByText('每月 1,340 积分')).toBeTruthy();
+    expect(pro.getByText('每月约可生成 33 个视频')).toBeTruthy();
+    expect(pro.getByText('8 秒带声音视频，720p或1080p')).toBeTruthy();
+    const starter = within(card('入门'));
+    expect(starter.getByText('330 积分')).toBeTruthy();
+    expect(starter.getByText('积分永不过期')).toBeTruthy();
   });
 
   it('shows three credit packs that never expire', () => {
@@ -99,13 +150,18 @@ describe('PricingPage catalogue', () => {
     for (const [name, price, credits] of [
       ['Starter', '$19.90', '330 credits'],
       ['Basic', '$49.90', '950 credits'],
-      ['Standard', '$99.90', '2200 credits'],
+      ['Standard', '$99.90', '2,200 credits'],
     ] as const) {
       const pack = within(card(name));
       expect(pack.getByText(price)).toBeTruthy();
       expect(pack.getByText(credits)).toBeTruthy();
       expect(pack.getByText('Credits never expire')).toBeTruthy();
     }
+  });
+
+  it('says each thing once: "Credits never expire" only on the pack cards', () => {
+    renderPage();
+    expect(screen.getAllByText(/Credits never expire/)).toHaveLength(CREDIT_PACKS.length);
   });
 
   it('states the refund terms and links to the refund policy', () => {
@@ -341,7 +397,7 @@ describe('PricingPage payment modal', () => {
     const dialog = await choose('Pro', 'Subscribe');
     expect(within(dialog).getByRole('heading', { name: 'Subscribe to Pro' })).toBeTruthy();
     expect(within(dialog).getByText('$59.90 per month')).toBeTruthy();
-    expect(within(dialog).getByText('1340 credits every month')).toBeTruthy();
+    expect(within(dialog).getByText('1,340 credits every month')).toBeTruthy();
     expect(within(dialog).getByText('Monthly, cancel any time')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to Plans' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@veo3/platform/routing/router';
+import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
@@ -9,35 +10,18 @@ import { Spinner } from '@veo3/platform/ui/spinner';
 import { fetchSubscriptionStatus } from '../api/billing-api';
 import { billingKeys } from '../api/billing-keys';
 import { formatPrice } from './format-price';
-import { OfferCard } from './offer-card';
-import {
-  bestValueId,
-  CREDIT_PACKS,
-  SUBSCRIPTION_PLANS,
-  VIDEO_COST_CREDITS,
-  videosFor,
-  type PlanFeature,
-  type PlanId,
-} from './plans';
+import { OfferSection } from './offer-section';
+import { PackCards } from './pack-cards';
+import { PlanCards } from './plan-cards';
+import { SUBSCRIPTION_PLANS, VIDEO_COST_CREDITS } from './plans';
+import { PricingBanners } from './pricing-banners';
 import { pricingMessages } from './pricing.messages';
 import { PurchaseModal, type Purchase } from './purchase-modal';
 import { SubscriptionPanel } from './subscription-panel';
 import { useBanner } from './use-banner';
 import styles from './pricing-page.module.css';
 
-const TAGLINES = { lite: 'taglineLite', pro: 'taglinePro', 'pro+': 'taglineProPlus' } as const satisfies Record<
-  PlanId,
-  string
->;
-const FEATURES = {
-  standardSpeed: 'featureStandardSpeed',
-  fastestSpeed: 'featureFastestSpeed',
-  commercialRights: 'featureCommercialRights',
-  prioritySupport: 'featurePrioritySupport',
-} as const satisfies Record<PlanFeature, string>;
-
-const bestPlan = bestValueId(SUBSCRIPTION_PLANS, (plan) => plan.monthlyPrice);
-const bestPack = bestValueId(CREDIT_PACKS, (pack) => pack.price);
+const LOWEST_PLAN_PRICE = Math.min(...SUBSCRIPTION_PLANS.map((plan) => plan.monthlyPrice));
 
 export default function PricingPage() {
   const t = useT(pricingMessages);
@@ -47,7 +31,11 @@ export default function PricingPage() {
   const { banner, showSuccess, showError, dismiss } = useBanner();
   const plansId = useId();
   const packsId = useId();
-  usePageMeta(t('title'), '/pricing', t('metaDescription'));
+  usePageMeta(
+    t('title'),
+    '/pricing',
+    t('metaDescription', { price: formatPrice(LOWEST_PLAN_PRICE), cost: VIDEO_COST_CREDITS }),
+  );
 
   const status = useQuery({
     queryKey: billingKeys.subscription(user?.id ?? 'signed-out'),
@@ -61,17 +49,12 @@ export default function PricingPage() {
   // Purchasing needs a signed-in user (SPEC §5); visitors are sent to sign in first.
   const choose = (next: Purchase) => (user ? setPurchase(next) : navigate('/login'));
 
-  const planAction = (planId: PlanId) => {
-    if (!active) return t('subscribe');
-    return active.planId === planId ? t('currentPlan') : t('switchPlan');
-  };
-
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
         <p className={styles.eyebrow}>{t('eyebrow')}</p>
         <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.intro}>{t('intro', { cost: VIDEO_COST_CREDITS })}</p>
+        <p className={styles.intro}>{t('intro', { seconds: VIDEO_DURATION_SECONDS, cost: VIDEO_COST_CREDITS })}</p>
       </header>
 
       {!user && (
@@ -85,29 +68,7 @@ export default function PricingPage() {
         </div>
       )}
 
-      {/* Banners (SPEC §4): live regions that exist before their text arrives, so it is announced. */}
-      <div className={styles.banners}>
-        <div role="status" data-testid="success-banner">
-          {banner?.kind === 'success' && (
-            <p className={`${styles.banner} ${styles.bannerSuccess}`}>
-              <span>{banner.text}</span>
-              <button type="button" className={styles.bannerClose} aria-label={t('dismiss')} onClick={dismiss}>
-                ×
-              </button>
-            </p>
-          )}
-        </div>
-        <div role="alert" data-testid="error-banner">
-          {banner?.kind === 'error' && (
-            <p className={`${styles.banner} ${styles.bannerError}`}>
-              <span>{banner.text}</span>
-              <button type="button" className={styles.bannerClose} aria-label={t('dismiss')} onClick={dismiss}>
-                ×
-              </button>
-            </p>
-          )}
-        </div>
-      </div>
+      <PricingBanners banner={banner} onDismiss={dismiss} />
 
       {user && status.isLoading && (
         <p role="status" className={styles.statusLine}>
@@ -132,61 +93,13 @@ export default function PricingPage() {
         />
       )}
 
-      <section className={styles.section} aria-labelledby={plansId}>
-        <div className={styles.sectionHeader}>
-          <h2 id={plansId} className={styles.sectionTitle}>
-            {t('plansHeading')}
-          </h2>
-          <p className={styles.sectionNote}>{t('plansNote')}</p>
-        </div>
-        <div className={styles.grid}>
-          {SUBSCRIPTION_PLANS.map((plan) => (
-            <OfferCard
-              key={plan.id}
-              name={plan.name}
-              tagline={t(TAGLINES[plan.id])}
-              price={formatPrice(plan.monthlyPrice)}
-              priceSuffix={t('perMonth')}
-              credits={t('creditsPerMonth', { credits: plan.credits })}
-              videos={t('aboutVideos', { count: videosFor(plan.credits) })}
-              features={[
-                t('featureMaxLength', { seconds: plan.maxVideoSeconds }),
-                ...plan.features.map((feature) => t(FEATURES[feature])),
-              ]}
-              badge={plan.id === bestPlan ? t('bestValue') : undefined}
-              statusBadge={active?.planId === plan.id ? t('currentBadge') : undefined}
-              actionLabel={planAction(plan.id)}
-              actionDisabled={plansLocked}
-              onAction={() => choose({ kind: 'plan', plan })}
-            />
-          ))}
-        </div>
-      </section>
+      <OfferSection headingId={plansId} heading={t('plansHeading')} note={t('plansNote')}>
+        <PlanCards active={active} locked={plansLocked} onChoose={(plan) => choose({ kind: 'plan', plan })} />
+      </OfferSection>
 
-      <section className={styles.section} aria-labelledby={packsId}>
-        <div className={styles.sectionHeader}>
-          <h2 id={packsId} className={styles.sectionTitle}>
-            {t('packsHeading')}
-          </h2>
-          <p className={styles.sectionNote}>{t('packsNote')}</p>
-        </div>
-        <div className={styles.grid}>
-          {CREDIT_PACKS.map((pack) => (
-            <OfferCard
-              key={pack.id}
-              name={pack.name}
-              price={formatPrice(pack.price)}
-              priceSuffix={t('oneTime')}
-              credits={t('credits', { credits: pack.credits })}
-              videos={t('aboutVideos', { count: videosFor(pack.credits) })}
-              features={[t('neverExpire')]}
-              badge={pack.id === bestPack ? t('bestValue') : undefined}
-              actionLabel={t('buyNow')}
-              onAction={() => choose({ kind: 'pack', pack })}
-            />
-          ))}
-        </div>
-      </section>
+      <OfferSection headingId={packsId} heading={t('packsHeading')} note={t('packsNote')}>
+        <PackCards onChoose={(pack) => choose({ kind: 'pack', pack })} />
+      </OfferSection>
 
       <p className={styles.refundNote}>
         {t('refundNote')}{' '}

@@ -7,6 +7,7 @@ import { redirectTo } from '../payment/redirect';
 import { formatPrice } from './format-price';
 import type { CreditPack, SubscriptionPlan } from './plans';
 import { pricingMessages } from './pricing.messages';
+import { useOfferFacts } from './use-offer-facts';
 import styles from './pricing-page.module.css';
 
 type SummaryRow = [label: string, value: string];
@@ -33,6 +34,7 @@ function checkoutItem(purchase: Purchase): CheckoutItem {
  */
 export function PurchaseModal({ purchase, onClose, onFailure }: PurchaseModalProps) {
   const t = useT(pricingMessages);
+  const facts = useOfferFacts();
   const checkout = useMutation({
     mutationFn: createCheckoutSession,
     // The page is left for the checkout; the button stays busy until the browser navigates.
@@ -51,21 +53,21 @@ export function PurchaseModal({ purchase, onClose, onFailure }: PurchaseModalPro
   const summary: { title: string; rows: SummaryRow[] } | null =
     purchase?.kind === 'plan'
       ? {
-          title: t('subscribeTitle', { name: purchase.plan.name }),
+          title: t('subscribeTitle', { name: facts.name(purchase.plan) }),
           rows: [
-            [t('summaryPlan'), purchase.plan.name],
+            [t('summaryPlan'), facts.name(purchase.plan)],
             [t('summaryPrice'), t('priceMonthly', { price: formatPrice(purchase.plan.monthlyPrice) })],
-            [t('summaryCredits'), t('creditsPerMonth', { credits: purchase.plan.credits })],
+            [t('summaryCredits'), facts.credits(purchase.plan.credits, true)],
             [t('billedMonthly'), t('billedMonthlyValue')],
           ],
         }
       : purchase?.kind === 'pack'
         ? {
-            title: t('buyTitle', { name: purchase.pack.name }),
+            title: t('buyTitle', { name: facts.name(purchase.pack) }),
             rows: [
-              [t('summaryPack'), purchase.pack.name],
+              [t('summaryPack'), facts.name(purchase.pack)],
               [t('summaryPrice'), t('priceOnce', { price: formatPrice(purchase.pack.price) })],
-              [t('summaryCredits'), `${t('credits', { credits: purchase.pack.credits })} · ${t('neverExpire')}`],
+              [t('summaryCredits'), `${facts.credits(purchase.pack.credits, false)} · ${t('neverExpire')}`],
             ],
           }
         : null;

@@ -8,7 +8,7 @@ import { cancelSubscription, createPortalSession, serverMessage, type Subscripti
 import { billingKeys } from '../api/billing-keys';
 import { redirectTo } from '../payment/redirect';
 import { formatBillingDate } from './format-billing-date';
-import { SUBSCRIPTION_PLANS } from './plans';
+import { productName } from './plans';
 import { pricingMessages } from './pricing.messages';
 import styles from './pricing-page.module.css';
 
@@ -26,7 +26,7 @@ export function SubscriptionPanel({ subscription, portalAvailable, onSuccess, on
   const queryClient = useQueryClient();
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
-  const planName = SUBSCRIPTION_PLANS.find((plan) => plan.id === subscription.planId)?.name ?? subscription.planId;
+  const planName = productName(subscription.planId, lang) ?? subscription.planId;
   const nextBilling = formatBillingDate(subscription.currentPeriodEnd, lang);
 
   const cancel = useMutation({

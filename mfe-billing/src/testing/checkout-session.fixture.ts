@@ -1,4 +1,4 @@
-import type { CheckoutSession } from '../api/billing-api';
+import type { PublicCheckoutSession as CheckoutSession } from '@veo3/contracts/billing';
 
 /** A test-mode checkout session for the Starter pack, as GET /api/stripe/checkout-session/:id returns it. */
 export function checkoutSession(overrides: Partial<CheckoutSession> = {}): CheckoutSession {

@@ -93,7 +93,7 @@ describe('ArticleForm', () => {
       const field = screen.getByLabelText(label) as HTMLInputElement;
       expect(field.maxLength).toBe(max);
       fireEvent.change(field, { target: { value: 'abc' } });
-      expect(screen.getByText(`3/${max}`)).toBeTruthy();
+      expect(screen.getByText(`3 / ${max}`)).toBeTruthy();
       // Screen readers hear the count as part of the field's description.
       const description = (field.getAttribute('aria-describedby') ?? '')
         .split(' ')

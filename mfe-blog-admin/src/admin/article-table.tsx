@@ -1,7 +1,7 @@
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Button } from '@veo3/platform/ui/button';
 import { blogAdminMessages } from '../blog-admin.messages';
-import type { BlogPost } from '@veo3/platform/types/blog-post';
+import type { BlogPostWithContent as BlogPost } from '@veo3/contracts/blog';
 import { formatDate } from '@veo3/platform/i18n/format-date';
 import styles from './article-table.module.css';
 

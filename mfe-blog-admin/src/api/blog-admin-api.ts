@@ -1,13 +1,14 @@
+import type {
+  AdminPostDeletedReply,
+  AdminPostListReply,
+  AdminPostSavedReply,
+  BlogPostStatus,
+  BlogPostWithContent as BlogPost,
+  ContentImageUploadReply,
+  FeaturedImageUploadReply,
+} from '@veo3/contracts/blog';
+import type { ErrorReply } from '@veo3/contracts/envelope';
 import { apiRequest } from '@veo3/platform/api/api-client';
-import type { BlogPost, BlogPostStatus } from '@veo3/platform/types/blog-post';
-
-/** The `{ success, data, message }` envelope of the blog admin endpoints. */
-export interface ApiReply<T> {
-  success: boolean;
-  data?: T;
-  message?: string;
-  code?: string;
-}
 
 /** What Save sends (SPEC §7 'POST /api/blog/admin/posts' and 'PUT /api/blog/admin/posts/{id}'). */
 export interface ArticleDraft {
@@ -22,49 +23,39 @@ export interface ArticleDraft {
   tags: string[];
 }
 
-/** The reply of POST /api/blog/upload-image (images inside the content). */
-export interface ContentImageReply {
-  success: boolean;
-  imageUrl?: string;
-  message?: string;
-}
-
 /** Every admin call carries the Bearer token and nothing else about the user (SPEC §6). */
 const admin = { identity: 'bearer' } as const;
 
 /** GET /api/blog/admin/posts?limit=1: the permission probe. Throws ApiError (403, 401, ...) when refused. */
 export async function probeBlogAdmin(signal?: AbortSignal): Promise<true> {
-  await apiRequest<ApiReply<BlogPost[]>>('/api/blog/admin/posts', { ...admin, query: { limit: 1 }, signal });
+  await apiRequest('GET /api/blog/admin/posts', { ...admin, query: { limit: 1 }, signal });
   return true;
 }
 
 /** GET /api/blog/admin/posts: every article in every status, newest first, content included. */
 export async function fetchAdminPosts(signal?: AbortSignal): Promise<BlogPost[]> {
-  const reply = await apiRequest<ApiReply<BlogPost[]>>('/api/blog/admin/posts', { ...admin, signal });
-  if (!reply.success || !Array.isArray(reply.data)) throw new Error(reply.message ?? 'Failed to load articles');
+  const reply = (await apiRequest('GET /api/blog/admin/posts', { ...admin, signal })) as
+    AdminPostListReply | ErrorReply;
+  if (!reply.success) throw new Error(reply.message || 'Failed to load articles');
+  if (!Array.isArray(reply.data)) throw new Error('Failed to load articles');
   return reply.data;
 }
 
 /** POST /api/blog/admin/posts (no id) or PUT /api/blog/admin/posts/{id}; the reply's message is shown. */
-export async function saveArticle(id: BlogPost['id'] | null, draft: ArticleDraft): Promise<ApiReply<BlogPost>> {
-  const reply =
+export async function saveArticle(id: BlogPost['id'] | null, draft: ArticleDraft): Promise<AdminPostSavedReply> {
+  const reply = (
     id === null
-      ? await apiRequest<ApiReply<BlogPost>>('/api/blog/admin/posts', { ...admin, method: 'POST', body: draft })
-      : await apiRequest<ApiReply<BlogPost>>(`/api/blog/admin/posts/${encodeURIComponent(String(id))}`, {
-          ...admin,
-          method: 'PUT',
-          body: draft,
-        });
+      ? await apiRequest('POST /api/blog/admin/posts', { ...admin, body: draft })
+      : await apiRequest('PUT /api/blog/admin/posts/:id', { ...admin, params: { id }, body: draft })
+  ) as AdminPostSavedReply | ErrorReply;
   if (!reply.success) throw new Error(reply.message ?? '');
   return reply;
 }
 
 /** DELETE /api/blog/admin/posts/{id}; the reply's message is shown. */
-export async function deleteArticle(id: BlogPost['id']): Promise<ApiReply<never>> {
-  const reply = await apiRequest<ApiReply<never>>(`/api/blog/admin/posts/${encodeURIComponent(String(id))}`, {
-    ...admin,
-    method: 'DELETE',
-  });
+export async function deleteArticle(id: BlogPost['id']): Promise<AdminPostDeletedReply> {
+  const reply = (await apiRequest('DELETE /api/blog/admin/posts/:id', { ...admin, params: { id } })) as
+    AdminPostDeletedReply | ErrorReply;
   if (!reply.success) throw new Error(reply.message ?? '');
   return reply;
 }
@@ -78,12 +69,10 @@ function imageForm(file: Blob, name?: string): FormData {
 
 /** POST /api/blog/admin/upload (multipart field `image`): the featured image; resolves to data.url. */
 export async function uploadFeaturedImage(file: File): Promise<string> {
-  const reply = await apiRequest<ApiReply<{ url?: string }>>('/api/blog/admin/upload', {
-    ...admin,
-    method: 'POST',
-    body: imageForm(file),
-  });
-  if (!reply.success || !reply.data?.url) throw new Error(reply.message ?? '');
+  const reply = (await apiRequest('POST /api/blog/admin/upload', { ...admin, body: imageForm(file) })) as
+    FeaturedImageUploadReply | ErrorReply;
+  if (!reply.success) throw new Error(reply.message ?? '');
+  if (!reply.data?.url) throw new Error(reply.message ?? '');
   return reply.data.url;
 }
 
@@ -91,10 +80,13 @@ export async function uploadFeaturedImage(file: File): Promise<string> {
  * POST /api/blog/upload-image (multipart field `image`): an image inside the content. The caller reads
  * success, imageUrl and message; an HTTP error throws ApiError with the server's message.
  */
-export function uploadContentImage(file: Blob, name: string, signal?: AbortSignal): Promise<ContentImageReply> {
-  return apiRequest<ContentImageReply>('/api/blog/upload-image', {
+export function uploadContentImage(
+  file: Blob,
+  name: string,
+  signal?: AbortSignal,
+): Promise<ContentImageUploadReply | ErrorReply> {
+  return apiRequest('POST /api/blog/upload-image', {
     ...admin,
-    method: 'POST',
     body: imageForm(file, name),
     signal,
     // A 10 MB image on a slow line takes longer than the usual 30 s.

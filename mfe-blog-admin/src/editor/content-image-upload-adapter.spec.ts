@@ -87,11 +87,11 @@ describe('ContentImageUploadAdapter (POST /api/blog/upload-image)', () => {
 
   it('a reply with success false rejects with the server message, or Upload failed', async () => {
     const withMessage = setup(imageFile('a.png', 'image/png', 10), undefined, {
-      upload: jest.fn(async () => ({ success: false, message: 'Storage is full' })),
+      upload: jest.fn(async () => ({ success: false as const, message: 'Storage is full' })),
     });
     await expect(withMessage.adapter.upload()).rejects.toBe('Storage is full');
     const bare = setup(imageFile('a.png', 'image/png', 10), undefined, {
-      upload: jest.fn(async () => ({ success: false })),
+      upload: jest.fn(async () => ({ success: false as const })),
     });
     await expect(bare.adapter.upload()).rejects.toBe('Upload failed');
   });

@@ -1,6 +1,8 @@
 import { ApiError } from '@veo3/platform/api/api-client';
 import { translate } from '@veo3/platform/i18n/i18n';
-import { uploadContentImage, type ContentImageReply } from '../api/blog-admin-api';
+import type { ContentImageUploadReply } from '@veo3/contracts/blog';
+import type { ErrorReply } from '@veo3/contracts/envelope';
+import { uploadContentImage } from '../api/blog-admin-api';
 import { blogAdminMessages } from '../blog-admin.messages';
 import {
   checkContentImage,
@@ -18,7 +20,7 @@ export interface UploadLoader {
 }
 
 export interface ContentImageUploadDeps {
-  upload: (file: Blob, name: string, signal: AbortSignal) => Promise<ContentImageReply>;
+  upload: (file: Blob, name: string, signal: AbortSignal) => Promise<ContentImageUploadReply | Partial<ErrorReply>>;
   decode: (file: Blob) => Promise<DecodedImage>;
   compress: (image: DecodedImage, type: string) => Promise<Blob>;
   confirm: (message: string) => boolean;
@@ -56,7 +58,7 @@ export class ContentImageUploadAdapter {
     if (problem?.kind === 'size') throw text('imageTooLarge', { size: problem.size });
 
     const { blob, name } = await this.maybeCompress(file);
-    let reply: ContentImageReply;
+    let reply: ContentImageUploadReply | Partial<ErrorReply>;
     try {
       reply = await this.deps.upload(blob, name, this.controller.signal);
     } catch (error) {

@@ -1,43 +1,31 @@
+import {
+  BLOG_LIST_LIMITS,
+  type BlogListReply,
+  type BlogPostReply,
+  type BlogPostWithContent,
+} from '@veo3/contracts/blog';
+import type { ErrorReply } from '@veo3/contracts/envelope';
 import { ApiError, apiRequest } from '@veo3/platform/api/api-client';
-import type { BlogPost } from '@veo3/platform/types/blog-post';
 
-/** SPEC §9: twelve posts per blog page. */
-export const BLOG_PAGE_SIZE = 12;
+/** SPEC §9: twelve posts per blog page, the list query's default. */
+export const BLOG_PAGE_SIZE = BLOG_LIST_LIMITS.pageSize;
 
-/** The `{ success, data, message }` envelope of the blog endpoints. */
-export interface ApiReply<T> {
-  success: boolean;
-  data?: T;
-  message?: string;
-  code?: string;
-}
-
-/** A post as the list returns it: the server leaves out `content`. */
-export type BlogListItem = Omit<BlogPost, 'content'> & { content?: string };
-
-export interface BlogPagination {
-  page: number;
-  pages: number;
-  total: number;
-  limit: number;
-}
-
-export interface BlogPostPage {
-  posts: BlogListItem[];
-  pagination: BlogPagination;
-}
+/** One page of the list: posts without their content, and the pagination. */
+export type BlogPostPage = BlogListReply['data'];
 
 /** The error code the API gives for a draft, archived or unknown slug. */
 export const POST_NOT_FOUND = 'BLOG_POST_NOT_FOUND';
 
 /** GET /api/blog/posts: one page of published posts, newest first. */
 export async function fetchBlogPosts(page: number, signal?: AbortSignal): Promise<BlogPostPage> {
-  const reply = await apiRequest<ApiReply<Partial<BlogPostPage>>>('/api/blog/posts', {
+  // Read defensively: the list and pagination may be missing from what a server sends.
+  const reply = (await apiRequest('GET /api/blog/posts', {
     query: { page, limit: BLOG_PAGE_SIZE },
     identity: 'bearer',
     signal,
-  });
-  if (!reply?.success || !reply.data) throw new Error(reply?.message ?? 'Failed to load articles');
+  })) as { success: true; data?: Partial<BlogPostPage> } | ErrorReply | null;
+  if (!reply?.success) throw new Error(reply?.message ?? 'Failed to load articles');
+  if (!reply.data) throw new Error('Failed to load articles');
   const posts = (Array.isArray(reply.data.posts) ? reply.data.posts : []).map((post) => ({
     ...post,
     tags: Array.isArray(post.tags) ? post.tags : [],
@@ -63,21 +51,20 @@ export class PostNotFoundError extends Error {
 }
 
 /** GET /api/blog/posts/:slug. Throws PostNotFoundError for a 404, anything else for other failures. */
-export async function fetchBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
-  let reply: ApiReply<BlogPost>;
+export async function fetchBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPostWithContent> {
+  let reply: BlogPostReply | ErrorReply | null;
   try {
-    reply = await apiRequest<ApiReply<BlogPost>>(`/api/blog/posts/${encodeURIComponent(slug)}`, {
-      identity: 'bearer',
-      signal,
-    });
+    reply = (await apiRequest('GET /api/blog/posts/:slug', { params: { slug }, identity: 'bearer', signal })) as
+      BlogPostReply | ErrorReply | null;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.code === POST_NOT_FOUND)) {
       throw new PostNotFoundError(slug);
     }
     throw error;
   }
-  if (reply?.code === POST_NOT_FOUND) throw new PostNotFoundError(slug);
-  if (!reply?.success || !reply.data) throw new Error(reply?.message ?? 'Failed to load article');
+  if (reply && !reply.success && reply.code === POST_NOT_FOUND) throw new PostNotFoundError(slug);
+  if (!reply?.success) throw new Error(reply?.message ?? 'Failed to load article');
+  if (!reply.data) throw new Error('Failed to load article');
   return { ...reply.data, tags: Array.isArray(reply.data.tags) ? reply.data.tags : [] };
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
-import type { BlogPost } from '@veo3/platform/types/blog-post';
+import type { BlogPostWithContent as BlogPost } from '@veo3/contracts/blog';
 import { PostCard } from './post-card';
 
 function renderCard(post: BlogPost) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { blogMessages } from '../blog.messages';
-import type { BlogListItem } from '../api/blog-api';
+import type { PublicBlogPost as BlogListItem } from '@veo3/contracts/blog';
 import { PostByline } from '../post-byline';
 import { trimExcerpt } from './trim-excerpt';
 import styles from './post-card.module.css';

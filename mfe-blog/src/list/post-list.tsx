@@ -3,7 +3,7 @@ import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Pagination } from '@veo3/platform/ui/pagination';
 import { blogMessages } from '../blog.messages';
-import type { BlogListItem } from '../api/blog-api';
+import type { PublicBlogPost as BlogListItem } from '@veo3/contracts/blog';
 import { PostCard } from './post-card';
 import styles from './post-list.module.css';
 

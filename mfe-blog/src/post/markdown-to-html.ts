@@ -1,7 +1,7 @@
 /**
  * How article content is displayed (SPEC §9: simple markdown markers become markup).
  *
- * The API delivers content as HTML that the server sanitized on save (ARCHITECTURE §3). Markers
+ * The API delivers content as HTML that the server sanitized on save (docs/OPERATIONS.md, Blog). Markers
  * are only ever applied to text, so that HTML is never broken:
  *
  * - Inline markers: `code`, **bold**, *italic*, and [text](https://…) links (http and https only).

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
-import type { BlogListItem } from '../api/blog-api';
+import type { PublicBlogPost as BlogListItem } from '@veo3/contracts/blog';
 import { PostDetail } from './post-detail';
 
 function renderDetail(post: BlogListItem) {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '@veo3/platform/routing/router';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { blogMessages } from '../blog.messages';
-import type { BlogListItem } from '../api/blog-api';
+import type { PublicBlogPost as BlogListItem } from '@veo3/contracts/blog';
 import { formatDate } from '@veo3/platform/i18n/format-date';
 import { PostByline } from '../post-byline';
 import { Breadcrumb } from './breadcrumb';

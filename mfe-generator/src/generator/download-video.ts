@@ -9,12 +9,15 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, window.location.href).origin === window.location.origin;
 }
 
+/** The session's token for a request to `url`: only our own origin receives it, never a signed link elsewhere. */
+export function authHeaders(url: string): HeadersInit {
+  const { token } = sessionStore.getState();
+  return token && isSameOrigin(url) ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /** Fetches the video as a blob and saves it as ai-video-{timestamp}.mp4; rejects when it cannot. */
 export async function downloadVideo(url: string): Promise<void> {
-  const { token } = sessionStore.getState();
-  // The token goes only to our own origin; a signed link elsewhere must not receive it.
-  const headers: HeadersInit = token && isSameOrigin(url) ? { Authorization: `Bearer ${token}` } : {};
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers: authHeaders(url) });
   if (!response.ok) throw new Error(`HTTP error: ${response.status}`);
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
-import type { AspectRatio, Resolution, VideoShape } from '../../../services/src/video/generation-options';
+import type { AspectRatio, Resolution, VideoShape } from '@veo3/contracts/generation-options';
 import { generatorMessages } from './generator.messages';
 import { allowedShape, aspectRatiosOf, resolutionsFor, type FormatChoices } from './video-format';
 import styles from './generator-page.module.css';

@@ -1,12 +1,7 @@
 import { useT } from '@veo3/platform/i18n/i18n';
-import { formatShape, type VideoShape } from '../../../services/src/video/generation-options';
-import {
-  ESTIMATED_MINUTES,
-  OFFICIAL_PRICE_USD,
-  OUR_PRICE_USD,
-  VIDEO_DURATION_SECONDS,
-  type ModelOption,
-} from './model-options';
+import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
+import { formatShape, type VideoShape } from '@veo3/contracts/generation-options';
+import { ESTIMATED_MINUTES, OFFICIAL_PRICE_USD, OUR_PRICE_USD, type ModelOption } from './model-options';
 import { generatorMessages } from './generator.messages';
 import styles from './generator-page.module.css';
 
@@ -16,17 +11,14 @@ const SAVING_PERCENT = Math.round((1 - OUR_PRICE_USD / OFFICIAL_PRICE_USD) * 100
 export interface GenerationDetailsProps {
   model: ModelOption;
   shape: VideoShape;
-  /** Credits for this video at its resolution. */
-  cost: number;
 }
 
-/** What one video costs and delivers (SPEC §2 generator, §9). */
-export function GenerationDetails({ model, shape, cost }: GenerationDetailsProps) {
+/** What one video delivers and the price note (SPEC §2 generator, §9), below the tool; its cost sits by Generate. */
+export function GenerationDetails({ model, shape }: GenerationDetailsProps) {
   const t = useT(generatorMessages);
   const rows = [
     { label: t('modelLabel'), value: model.name },
     { label: t('formatLabel'), value: formatShape(shape) },
-    { label: t('costLabel'), value: t('costValue', { cost }) },
     { label: t('durationLabel'), value: t('durationValue', { seconds: VIDEO_DURATION_SECONDS }) },
     { label: t('etaLabel'), value: t('etaValue', ESTIMATED_MINUTES) },
   ];

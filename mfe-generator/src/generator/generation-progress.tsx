@@ -19,13 +19,13 @@ export function formatElapsed(ms: number): string {
 }
 
 export interface GenerationProgressProps {
-  /** The latest progress text. */
-  text: string;
+  /** The server's latest status line, or ours while the request is sent; null when there is nothing beyond the title. */
+  text: string | null;
   startedAt: number;
 }
 
 /**
- * The result area while generating: progress text, an elapsed timer and the 5–8 minutes estimate,
+ * The result area while generating: one title plus the status line when there is one, an elapsed timer and the 5–8 minutes estimate,
  * and after LONG_WAIT_MS a note that the video will appear in History.
  */
 export function GenerationProgress({ text, startedAt }: GenerationProgressProps) {
@@ -40,11 +40,15 @@ export function GenerationProgress({ text, startedAt }: GenerationProgressProps)
   return (
     <div className={`${styles.stage} ${styles.stageProgress}`}>
       <Spinner size="lg" label="" />
-      <p className={styles.stageTitle}>{t('generatingTitle')}</p>
-      {/* Hidden from screen readers: the result area's live region reads it out. */}
-      <p className={styles.progressText} aria-hidden="true">
-        {text}
+      {/* Both hidden from screen readers: the result area's live region reads them out. */}
+      <p className={styles.stageTitle} aria-hidden="true">
+        {t('generatingTitle')}
       </p>
+      {text && (
+        <p className={styles.progressText} aria-hidden="true">
+          {text}
+        </p>
+      )}
       {/* role=timer is a live region that is silent by default: the ticking is not read out. */}
       <p role="timer" className={styles.elapsed}>
         {t('elapsed', { time: formatElapsed(now - startedAt) })}

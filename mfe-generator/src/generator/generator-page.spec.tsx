@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { trackEvent, trackGeneratePrompt } from '@veo3/platform/analytics/analytics';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
-import GeneratorPage from './generator-page';
+import { renderGeneratorAt as renderAt } from '../testing/render-generator';
 import { readPendingTask, savePendingTask } from './pending-task-storage';
 
 jest.mock('@veo3/platform/analytics/analytics', () => ({
@@ -13,66 +12,76 @@ jest.mock('@veo3/platform/analytics/analytics', () => ({
   trackPageView: jest.fn(),
 }));
 
-function LocationProbe() {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  return (
-    <div data-testid="location" data-navigation={navigationType}>
-      {location.pathname + location.search}
-    </div>
-  );
-}
-
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route
-            path="/text-to-veo3-video"
-            element={
-              <>
-                <GeneratorPage />
-                <LocationProbe />
-              </>
-            }
-          />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 const prompt = () => screen.getByLabelText<HTMLTextAreaElement>('Prompt');
+const typePrompt = (value: string) => fireEvent.change(prompt(), { target: { value } });
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
-/** The form's validation message (the result area has its own live region). */
-const status = () => within(screen.getByRole('tabpanel')).getByRole('status');
+/** The form's message next to Generate: the last alert in the form (the pickers have their own). */
+const feedback = () => within(screen.getByRole('tabpanel')).getAllByRole('alert').at(-1)!;
 const resultArea = () => screen.getByRole('region', { name: 'Preview' });
 /** What the result area announces to screen readers. */
 const announcement = () => within(resultArea()).getAllByRole('status')[0]!.textContent;
+/** Files the stand-in decoder cannot read, like a text file renamed .png. */
+const undecodable = new WeakSet<Blob>();
+const picture = (name: string, body = 'png-bytes', type = 'image/png') => new File([body], name, { type });
+const renamedTextFile = (name: string) => {
+  const file = new File(['just some notes'], name, { type: 'image/png' });
+  undecodable.add(file);
+  return file;
+};
+/** Picks `file` in the picker labelled `label` and lets its check finish. */
+async function pick(label: string, file: File) {
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+}
 
 beforeAll(() => {
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
+  // jsdom decodes no pictures: this stands in for the browser's decoder.
+  globalThis.createImageBitmap = jest.fn(async (blob: Blob) => {
+    if (undecodable.has(blob)) throw new DOMException('undecodable', 'InvalidStateError');
+    return { close: () => undefined } as ImageBitmap;
+  }) as unknown as typeof createImageBitmap;
+  Element.prototype.scrollIntoView = jest.fn();
 });
 
 beforeEach(() => {
   localStorage.clear();
+  setLanguage('en');
   act(() => {
     sessionStore.restore();
   });
 });
 
 describe('GeneratorPage', () => {
-  it('opens on the Text to Video tab with the sample toy car prompt', () => {
+  it('opens on the Text to Video tab with an empty prompt showing the sample as its placeholder', () => {
     renderAt('/text-to-veo3-video?type=text');
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'AI Video Generator');
     expect(screen.getByRole('tab', { name: 'Text to Video' }).getAttribute('aria-selected')).toBe('true');
+    expect(prompt().value).toBe('');
+    expect(prompt().placeholder).toMatch(/toy car/);
+    expect(screen.queryByLabelText('Starting image')).toBeNull();
+  });
+
+  it('"Use example" fills the prompt with the sample on purpose', () => {
+    renderAt('/text-to-veo3-video');
+    fireEvent.click(screen.getByRole('button', { name: 'Use example' }));
     expect(prompt().value).toMatch(/toy car/);
     expect(prompt().value.split(/\s+/).length).toBeGreaterThanOrEqual(60);
-    expect(screen.queryByLabelText('Starting image')).toBeNull();
+  });
+
+  it('Generate with the untouched prompt asks for one, focuses it and sends nothing', () => {
+    globalThis.fetch = jest.fn();
+    signInForTest({ credits: 120 });
+    renderAt('/text-to-veo3-video');
+    generate();
+    expect(feedback().textContent).toBe('Please enter a prompt');
+    expect(document.activeElement).toBe(prompt());
+    expect(prompt().getAttribute('aria-invalid')).toBe('true');
+    const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
   });
 
   it.each(['/text-to-veo3-video', '/text-to-veo3-video?type=video'])('treats %s as text mode', (url) => {
@@ -85,12 +94,13 @@ describe('GeneratorPage', () => {
     expect(screen.getByRole('tab', { name: 'Image to Video' }).getAttribute('aria-selected')).toBe('true');
     expect(prompt().value).toBe('');
     const input = screen.getByLabelText<HTMLInputElement>('Starting image');
-    expect(input.accept).toBe('image/*');
-    expect(screen.getByText('JPG, PNG, GIF')).toBeTruthy();
+    expect(input.accept).toBe('image/jpeg,image/png,image/gif,image/webp');
+    expect(screen.getByText('JPG, PNG, GIF or WebP, up to 10 MB')).toBeTruthy();
   });
 
-  it('switching tab updates ?type= and replaces the history entry', () => {
+  it('switching tab updates ?type=, replaces the history entry and keeps each tab its draft', () => {
     renderAt('/text-to-veo3-video?type=text');
+    typePrompt('A red kite');
     fireEvent.click(screen.getByRole('tab', { name: 'Image to Video' }));
     const location = screen.getByTestId('location');
     expect(location.textContent).toBe('/text-to-veo3-video?type=image');
@@ -99,7 +109,7 @@ describe('GeneratorPage', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Text to Video' }));
     expect(location.textContent).toBe('/text-to-veo3-video?type=text');
-    expect(prompt().value).toMatch(/toy car/);
+    expect(prompt().value).toBe('A red kite');
   });
 
   it('moves between tabs with the arrow keys', () => {
@@ -114,20 +124,81 @@ describe('GeneratorPage', () => {
     expect(textTab.getAttribute('aria-selected')).toBe('true');
   });
 
-  it('shows a chosen image with its file size', () => {
+  it('counts the prompt against the 2,000 limit and refuses a longer one in the form', () => {
+    globalThis.fetch = jest.fn();
+    signInForTest({ credits: 120 });
+    renderAt('/text-to-veo3-video');
+    const counter = screen.getByTestId('prompt-counter');
+    expect(counter.textContent).toContain('0 / 2,000');
+    typePrompt('a'.repeat(123));
+    expect(counter.textContent).toContain('123 / 2,000');
+    expect(within(counter).getByText('123 of 2,000 characters used')).toBeTruthy();
+
+    // A pasted text is kept whole (not cut at the limit), so the user sees how much to shorten.
+    typePrompt('a'.repeat(5000));
+    expect(prompt().value).toHaveLength(5000);
+    expect(counter.textContent).toContain('5,000 / 2,000');
+    generate();
+    expect(feedback().textContent).toBe('The prompt is too long (5,000 / 2,000 characters). Please shorten it.');
+    expect(document.activeElement).toBe(prompt());
+    const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
+  });
+
+  it('counts in Chinese too', () => {
+    setLanguage('zh-CN');
+    renderAt('/text-to-veo3-video');
+    fireEvent.change(screen.getByLabelText('提示词'), { target: { value: '一'.repeat(1500) } });
+    expect(screen.getByTestId('prompt-counter').textContent).toContain('1,500 / 2,000');
+    expect(screen.getByText('已使用 1,500 / 2,000 个字符')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '使用示例' })).toBeTruthy();
+  });
+
+  it('shows a chosen image with its file size', async () => {
     renderAt('/text-to-veo3-video?type=image');
-    const file = new File([new Uint8Array(1536)], 'kitten.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Starting image'), { target: { files: [file] } });
+    await pick('Starting image', picture('kitten.png', 'x'.repeat(1536)));
     expect(screen.getByRole('img', { name: 'Preview of kitten.png' }).getAttribute('src')).toBe('blob:preview');
     expect(screen.getByText('1.5 KB')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByText('kitten.png')).toBeNull();
   });
 
-  it('shows the cost, length, time and price note', () => {
+  it('refuses a text file renamed .png at once, beside the picker, keeping the previous picture', async () => {
+    renderAt('/text-to-veo3-video?type=image');
+    await pick('Starting image', picture('kitten.png'));
+    await pick('Starting image', renamedTextFile('notes.png'));
+    const picker = screen.getByLabelText('Starting image');
+    const alert = document.getElementById(picker.getAttribute('aria-describedby')!.split(' ').at(-1)!)!;
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toBe('"notes.png" could not be read as a picture. Please choose another file.');
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('img', { name: 'Preview of kitten.png' })).toBeTruthy();
+
+    await pick('Starting image', picture('puppy.png'));
+    expect(screen.getByRole('img', { name: 'Preview of puppy.png' })).toBeTruthy();
+    expect(alert.textContent).toBe('');
+  });
+
+  it('refuses a picture over 10 MB and a file that is not a picture type, also for the last frame', async () => {
+    renderAt('/text-to-veo3-video?type=image');
+    const huge = picture('huge.png');
+    Object.defineProperty(huge, 'size', { value: 12 * 1024 * 1024 });
+    await pick('Starting image', huge);
+    expect(
+      screen.getByText('"huge.png" is 12 MB; a picture may be at most 10 MB. Please choose a smaller one.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByText('More options'));
+    await pick('Last frame (optional)', new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(
+      screen.getByText('"scan.pdf" is not a JPG, PNG, GIF or WebP picture. Please choose another file.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('shows the cost by Generate, and the length, time and price note below the tool', () => {
     renderAt('/text-to-veo3-video');
     expect(screen.getByText('VEO 3 Text')).toBeTruthy();
-    expect(screen.getByText('40 credits')).toBeTruthy();
+    expect(screen.getAllByText('40 credits')).toHaveLength(1);
     expect(screen.getByText('8 seconds, with audio')).toBeTruthy();
     expect(screen.getByText('5–8 minutes')).toBeTruthy();
     expect(screen.getByText('Official $6.00')).toBeTruthy();
@@ -135,22 +206,41 @@ describe('GeneratorPage', () => {
     expect(screen.getByText('Save 60%')).toBeTruthy();
   });
 
-  it('signed out: asks to login, and Generate says so', () => {
+  it('folds the negative prompt in "More options", a disclosure opened from the keyboard as a native one', () => {
     renderAt('/text-to-veo3-video');
-    expect(screen.getByText('Please login to generate videos')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    generate();
-    expect(status().textContent).toBe('Please login before generating a video');
+    const summary = screen.getByText('More options');
+    expect(summary.tagName).toBe('SUMMARY');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.contains(screen.getByLabelText('Negative prompt (optional)'))).toBe(true);
+    fireEvent.click(summary);
+    expect(details.open).toBe(true);
+    fireEvent.change(screen.getByLabelText('Negative prompt (optional)'), { target: { value: 'blur' } });
+    expect(summary.textContent).toBe('More options (1 set)');
   });
 
-  it('checks the prompt before anything else', () => {
+  it('signed out: one sign-in notice; Generate moves focus to its Login link instead of repeating it', () => {
+    renderAt('/text-to-veo3-video');
+    typePrompt('A red kite');
+    expect(screen.getByText('Please login to generate videos')).toBeTruthy();
+    const login = screen.getByRole('link', { name: 'Login' });
+    expect(login.getAttribute('href')).toBe('/login');
+    generate();
+    expect(document.activeElement).toBe(login);
+    expect(feedback().textContent).toBe('');
+    expect(screen.queryByText(/Please login before generating/)).toBeNull();
+    expect(screen.getAllByText(/login/i).filter((el) => el.tagName !== 'A')).toHaveLength(1);
+  });
+
+  it('asks for the image after the prompt, and focuses the picker', () => {
     renderAt('/text-to-veo3-video?type=image');
     generate();
-    expect(status().textContent).toBe('Please enter a prompt');
-    fireEvent.change(prompt(), { target: { value: 'The kitten yawns' } });
-    expect(status().textContent).toBe('');
+    expect(feedback().textContent).toBe('Please enter a prompt');
+    typePrompt('The kitten yawns');
+    expect(feedback().textContent).toBe('');
     generate();
-    expect(status().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
+    expect(feedback().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Starting image'));
   });
 
   it('signed in with too few credits: offers to buy credits and refuses to generate', () => {
@@ -158,8 +248,9 @@ describe('GeneratorPage', () => {
     renderAt('/text-to-veo3-video');
     const notice = screen.getByText('Not enough credits (12/40)').parentElement!;
     expect(within(notice).getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/pricing');
+    typePrompt('A red kite');
     generate();
-    expect(status().textContent).toBe(
+    expect(feedback().textContent).toBe(
       'Not enough credits! Generating a VEO 3 Text video requires 40 credits, you currently have 12 credits',
     );
   });
@@ -168,9 +259,9 @@ describe('GeneratorPage', () => {
     globalThis.fetch = jest.fn();
     signInForTest({ credits: 12 });
     renderAt('/text-to-veo3-video?type=image');
-    fireEvent.change(prompt(), { target: { value: 'The kitten yawns' } });
+    typePrompt('The kitten yawns');
     generate();
-    expect(status().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
+    expect(feedback().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
     const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
     expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
     expect(screen.getByText('Your video will appear here')).toBeTruthy();
@@ -251,6 +342,7 @@ describe('GeneratorPage generation', () => {
       task('completed', { result_url: VIDEO_URL }),
     );
     renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
     generate();
     await advance(0);
     await advance(3000);
@@ -259,15 +351,16 @@ describe('GeneratorPage generation', () => {
   it('shows progress with the elapsed time, then the video, and updates the balance', async () => {
     statusReplies.push(task('processing', { status_message: 'Rendering frames' }));
     renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
     generate();
 
     const button = screen.getByRole('button', { name: 'Generating...' });
     expect(button).toBeDisabled();
-    expect(announcement()).toBe('Submitting your request...');
-    expect(screen.getByText('Generating your video...')).toBeTruthy();
+    expect(announcement()).toBe('Generating your video... Submitting your request...');
+    expect(screen.getAllByText('Generating your video...')).toHaveLength(1);
 
     await advance(0);
-    expect(announcement()).toBe('Rendering frames');
+    expect(announcement()).toBe('Generating your video... Rendering frames');
     expect(screen.getByText('Balance: 80 credits')).toBeTruthy();
     expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'text_to_video' });
     expect(trackGeneratePrompt).toHaveBeenCalledWith({ mode: 'text', model: 'veo3', prompt: prompt().value });
@@ -297,6 +390,7 @@ describe('GeneratorPage generation', () => {
       url.startsWith('/api/video/status/') ? (statusReplies.shift() ?? processing()) : defaultRoute(url),
     );
     renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
     generate();
     await advance(0);
     const notice = () => within(resultArea()).getAllByRole('status')[1]!;
@@ -367,15 +461,16 @@ describe('GeneratorPage generation', () => {
   it('shows the error panel, and Try Again returns to idle', async () => {
     statusReplies.push(task('failed', { error_message: 'The prompt was rejected' }));
     renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
     generate();
     await advance(0);
-    const panel = screen.getByRole('alert');
+    const panel = within(resultArea()).getByRole('alert');
     expect(within(panel).getByRole('heading').textContent).toBe('Video Generation Failed');
     expect(within(panel).getByText('The prompt was rejected')).toBeTruthy();
     expect(readPendingTask('1')).toBeNull();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Try Again' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(resultArea()).queryByRole('alert')).toBeNull();
     expect(screen.getByText('Your video will appear here')).toBeTruthy();
   });
 
@@ -386,9 +481,10 @@ describe('GeneratorPage generation', () => {
         : defaultRoute(url),
     );
     renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
     generate();
     await advance(0);
-    expect(within(screen.getByRole('alert')).getByText('Request failed: Insufficient credits')).toBeTruthy();
+    expect(within(resultArea()).getByRole('alert').textContent).toContain('Request failed: Insufficient credits');
   });
 
   it('sends the chosen format and negative prompt, prices it, and shows a portrait video upright', async () => {
@@ -397,8 +493,10 @@ describe('GeneratorPage generation', () => {
     await advance(0);
     fireEvent.click(screen.getByRole('radio', { name: /9:16/ }));
     fireEvent.click(screen.getByRole('radio', { name: '1080p' }));
+    fireEvent.click(screen.getByText('More options'));
     fireEvent.change(screen.getByLabelText('Negative prompt (optional)'), { target: { value: ' text, blur ' } });
     expect(screen.getByText('9:16 · 1080p')).toBeTruthy();
+    typePrompt('A toy car');
     generate();
     await advance(0);
 
@@ -416,13 +514,10 @@ describe('GeneratorPage generation', () => {
     renderAt('/text-to-veo3-video?type=image');
     await advance(0);
     expect(screen.queryByLabelText('Negative prompt (optional)')).toBeNull();
-    fireEvent.change(prompt(), { target: { value: 'The kitten yawns' } });
-    fireEvent.change(screen.getByLabelText('Starting image'), {
-      target: { files: [new File(['a'], 'first.png', { type: 'image/png' })] },
-    });
-    fireEvent.change(screen.getByLabelText('Last frame (optional)'), {
-      target: { files: [new File(['b'], 'last.png', { type: 'image/png' })] },
-    });
+    typePrompt('The kitten yawns');
+    await pick('Starting image', picture('first.png'));
+    fireEvent.click(screen.getByText('More options'));
+    await pick('Last frame (optional)', picture('last.png'));
     generate();
     await advance(0);
     const form = sentForm();
@@ -459,28 +554,56 @@ describe('GeneratorPage generation', () => {
       });
     renderAt('/text-to-veo3-video');
     await advance(0);
-    expect(screen.getByRole('alert').textContent).toMatch(/unavailable right now/);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+      'Video generation is unavailable right now. Please try again later; no credits will be taken.',
+    );
     expect(screen.getByRole('button', { name: 'Generate Video' })).toBeDisabled();
     generate();
     await advance(0);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/video/generate')).toBe(false);
   });
 
-  it('resumes the video being generated after a reload', async () => {
+  it('resumes the video being generated after a reload, with its prompt and settings back in the form', async () => {
     savePendingTask('1', { taskId: 't1', startedAt: Date.now() - 90_000 });
-    statusReplies.push(task('processing', { status_message: 'Rendering frames' }));
+    const resumed = { prompt: 'Waves on a quiet beach', aspect_ratio: '9:16', negative_prompt: 'seagulls' };
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/video/status/')
+        ? (statusReplies.shift() ?? task('processing', { status_message: 'Rendering frames', ...resumed }))
+        : defaultRoute(url),
+    );
     const first = renderAt('/text-to-veo3-video');
-    expect(screen.getByText('Generating your video...')).toBeTruthy();
+    expect(announcement()).toBe('Generating your video...');
     await advance(0);
-    expect(announcement()).toBe('Rendering frames');
+    expect(announcement()).toBe('Generating your video... Rendering frames');
     expect(screen.getByRole('timer').textContent).toBe('Elapsed 1:30');
+    expect(prompt().value).toBe('Waves on a quiet beach');
+    expect(prompt().placeholder).not.toBe(prompt().value);
+    expect(screen.getByRole('radio', { name: /9:16/ })).toBeChecked();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Negative prompt (optional)').value).toBe('seagulls');
+    expect(screen.getByText('More options').closest('details')!.open).toBe(true);
     first.unmount();
 
-    statusReplies.push(task('completed', { result_url: VIDEO_URL }));
+    statusReplies.push(task('completed', { result_url: VIDEO_URL, ...resumed }));
     renderAt('/text-to-veo3-video');
-    expect(screen.getByText('Generating your video...')).toBeTruthy();
     await advance(0);
     expect(resultArea().querySelector('video')?.getAttribute('src')).toBe(VIDEO_URL);
     expect(readPendingTask('1')).toBeNull();
+  });
+
+  it.each([
+    ['off screen below', 2000, true],
+    ['under the header', 10, true],
+    ['only its heading showing', 640, true],
+    ['already in view', 200, false],
+  ])('after Generate, brings the progress into view only when it is not visible (%s)', async (_, top, scrolls) => {
+    renderAt('/text-to-veo3-video');
+    jest.spyOn(resultArea(), 'getBoundingClientRect').mockReturnValue({ top, height: 400 } as DOMRect);
+    const scroll = jest.mocked(Element.prototype.scrollIntoView);
+    scroll.mockClear();
+    typePrompt('A toy car');
+    generate();
+    await advance(0);
+    expect(announcement()).toMatch(/^Generating your video/);
+    expect(scroll.mock.contexts.includes(resultArea())).toBe(scrolls);
   });
 });

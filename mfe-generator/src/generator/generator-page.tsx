@@ -1,19 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
-import { Button } from '@veo3/platform/ui/button';
-import { MAX_NEGATIVE_PROMPT_LENGTH, type VideoShape } from '../../../services/src/video/generation-options';
-import { AccountNotice } from './account-notice';
+import { MAX_NEGATIVE_PROMPT_LENGTH, type VideoShape } from '@veo3/contracts/generation-options';
+import { AdvancedOptions } from './advanced-options';
 import { FormatPicker } from './format-picker';
+import { GenerateActions } from './generate-actions';
+import { GeneratorHero } from './generator-hero';
 import { GenerationDetails } from './generation-details';
 import { generatorMessages } from './generator.messages';
 import { ImageUpload } from './image-upload';
 import { MODEL_OPTIONS, type GenerationMode } from './model-options';
 import { ModeTabs } from './mode-tabs';
+import { PrefillNotice } from './prefill-notice';
+import { NegativePromptField, PromptField } from './prompt-fields';
 import { ResultPreview } from './result-preview';
+import { revealIfHidden } from './reveal-if-hidden';
 import { useGeneration } from './use-generation';
 import { useGenerationMode } from './use-generation-mode';
+import { useImageField } from './use-image-field';
+import { useTaskPrefill, type TaskPrefill } from './use-task-prefill';
 import { useVideoOptions } from './use-video-options';
 import { validateGeneration, type GenerationIssue } from './validate-generation';
 import { allowedShape, DEFAULT_SHAPE, formatChoices } from './video-format';
@@ -25,21 +31,23 @@ interface Feedback {
   issue: GenerationIssue;
 }
 
+const PROMPT_ISSUES: GenerationIssue['key'][] = ['errorEmptyPrompt', 'errorPromptTooLong'];
+
 export default function GeneratorPage() {
   const t = useT(generatorMessages);
   const { user } = useSession();
   const [mode, setMode] = useGenerationMode();
   const model = MODEL_OPTIONS[mode];
-  // Each tab keeps its own draft: text starts with the sample prompt, image starts empty (SPEC §2).
-  const [prompts, setPrompts] = useState<Record<GenerationMode, string>>(() => ({
-    text: t('defaultPrompt'),
-    image: '',
-  }));
-  const [image, setImage] = useState<File | null>(null);
-  const [lastFrame, setLastFrame] = useState<File | null>(null);
+  // Each tab keeps its own draft, and both start empty: the sample is a placeholder and 'Use example'.
+  const [prompts, setPrompts] = useState<Record<GenerationMode, string>>({ text: '', image: '' });
+  const image = useImageField();
+  const lastFrame = useImageField();
   const [negativePrompt, setNegativePrompt] = useState('');
   const [chosenShape, setShape] = useState<VideoShape>(DEFAULT_SHAPE);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  // Bumped to focus the prompt with its text selected (a remix: the user says what to change).
+  const [selectPrompt, setSelectPrompt] = useState(0);
   const options = useVideoOptions();
   const choices = formatChoices(options);
   // What was chosen, moved to the nearest format the provider makes (its options may load after a choice).
@@ -48,21 +56,71 @@ export default function GeneratorPage() {
   const unavailable = availability?.available === false;
   const cost = availability?.prices[shape.resolution] ?? model.cost;
   const generation = useGeneration(user?.id ?? null);
-  const generating = generation.state.phase === 'generating';
+  const { phase } = generation.state;
+  const generating = phase === 'generating';
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const tabId = (m: GenerationMode) => `${baseId}-tab-${m}`;
   const promptId = `${baseId}-prompt`;
   const negativeId = `${baseId}-negative`;
+  const issueId = `${baseId}-issue`;
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const imageInputRef = useRef<HTMLInputElement>(null);
+  const noticeLinkRef = useRef<HTMLAnchorElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
+  // Set by Generate: the result is brought into view as it changes, until the generation ends.
+  const revealPending = useRef(false);
 
   usePageMeta(t(mode === 'image' ? 'titleImage' : 'titleText'), '/text-to-veo3-video', t('metaDescription'));
+
+  const { pick: pickImage } = image;
+  const { pick: pickLastFrame } = lastFrame;
+  const fill = useCallback(
+    async ({ task, mode: taskMode, image: first, lastFrame: last, remix }: TaskPrefill) => {
+      setMode(taskMode);
+      setPrompts((all) => ({ ...all, [taskMode]: task.prompt }));
+      setShape({ aspectRatio: task.aspect_ratio, resolution: task.resolution });
+      const negative = taskMode === 'text' ? (task.negative_prompt ?? '') : '';
+      setNegativePrompt(negative);
+      if (negative || last) setAdvancedOpen(true);
+      await Promise.all([first && pickImage(first), last && pickLastFrame(last)]);
+      if (remix) setSelectPrompt((n) => n + 1);
+    },
+    [setMode, pickImage, pickLastFrame],
+  );
+  // A reload mid-generation shows the prompt and settings of the task being made, not an empty form.
+  const [resumedTaskId] = useState(() => (generation.state.phase === 'generating' ? generation.state.taskId : null));
+  const prefill = useTaskPrefill({ resumedTaskId, onFill: fill });
+
+  useEffect(() => {
+    if (!selectPrompt) return;
+    promptRef.current?.focus();
+    promptRef.current?.select();
+  }, [selectPrompt]);
+
+  useEffect(() => {
+    if (!revealPending.current || phase === 'idle') return;
+    revealIfHidden(resultRef.current);
+    if (phase !== 'generating') revealPending.current = false;
+  }, [phase]);
 
   const prompt = prompts[mode];
   const issue = feedback?.mode === mode ? feedback.issue : null;
 
+  const focusFieldOf = (failed: GenerationIssue) => {
+    if (PROMPT_ISSUES.includes(failed.key)) promptRef.current?.focus();
+    else if (failed.key === 'errorImageRequired') imageInputRef.current?.focus();
+    else noticeLinkRef.current?.focus();
+  };
+
+  // A refusal is said next to Generate: keep that line in view (the button itself may sit at the screen's edge).
+  useEffect(() => {
+    if (feedback) revealIfHidden(document.getElementById(issueId));
+  }, [feedback, issueId]);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (unavailable) return;
+    if (unavailable || prefill.loading) return;
     // Each tab sends only its own fields: images from the image tab, the negative prompt from the text tab (SPEC §2).
     const request = {
       mode,
@@ -70,21 +128,23 @@ export default function GeneratorPage() {
       prompt,
       shape,
       negativePrompt: mode === 'text' && choices.negativePrompt ? negativePrompt : '',
-      image: mode === 'image' ? image : null,
-      lastFrame: mode === 'image' && choices.lastFrame ? lastFrame : null,
+      image: mode === 'image' ? image.file : null,
+      lastFrame: mode === 'image' && choices.lastFrame ? lastFrame.file : null,
     };
     const failed = validateGeneration({ ...request, user, cost });
     setFeedback(failed && { mode, issue: failed });
-    if (!failed) void generation.start(request);
+    if (failed) return focusFieldOf(failed);
+    revealPending.current = true;
+    void generation.start(request);
   };
+
+  const showNegative = mode === 'text' && choices.negativePrompt;
+  const showLastFrame = mode === 'image' && choices.lastFrame;
+  const advancedInUse = showNegative ? Number(Boolean(negativePrompt.trim())) : Number(Boolean(lastFrame.file));
 
   return (
     <div className={styles.page}>
-      <header className={styles.hero}>
-        <p className={styles.eyebrow}>{t('eyebrow')}</p>
-        <h1 className={styles.title}>{t('heading')}</h1>
-        <p className={styles.intro}>{t('intro')}</p>
-      </header>
+      <GeneratorHero />
 
       <div className={styles.layout}>
         <div className={styles.card}>
@@ -101,80 +161,65 @@ export default function GeneratorPage() {
             id={panelId}
             role="tabpanel"
             aria-labelledby={tabId(mode)}
+            aria-busy={prefill.loading || undefined}
             className={styles.form}
             noValidate
             onSubmit={onSubmit}
           >
-            {mode === 'image' && (
-              <ImageUpload
-                image={image}
-                onChange={(file) => {
-                  setFeedback(null);
-                  setImage(file);
-                }}
-              />
-            )}
-            <div className={styles.field}>
-              <label htmlFor={promptId} className={styles.label}>
-                {t('promptLabel')}
-              </label>
-              <textarea
-                id={promptId}
-                className={styles.textarea}
-                rows={mode === 'text' ? 8 : 5}
-                value={prompt}
-                placeholder={t(mode === 'text' ? 'promptPlaceholderText' : 'promptPlaceholderImage')}
-                onChange={(event) => {
-                  setFeedback(null);
-                  setPrompts((all) => ({ ...all, [mode]: event.target.value }));
-                }}
-              />
-            </div>
-            {mode === 'text' && choices.negativePrompt && (
-              <div className={styles.field}>
-                <label htmlFor={negativeId} className={styles.label}>
-                  {t('negativePromptLabel')}
-                </label>
-                <textarea
-                  id={negativeId}
-                  className={`${styles.textarea} ${styles.textareaShort}`}
-                  rows={2}
-                  maxLength={MAX_NEGATIVE_PROMPT_LENGTH}
-                  value={negativePrompt}
-                  placeholder={t('negativePromptPlaceholder')}
-                  onChange={(event) => setNegativePrompt(event.target.value)}
-                />
-              </div>
-            )}
-            {mode === 'image' && choices.lastFrame && (
-              <ImageUpload
-                image={lastFrame}
-                label={t('lastFrameLabel')}
-                hint={t('lastFrameHint')}
-                onChange={(file) => {
-                  setFeedback(null);
-                  setLastFrame(file);
-                }}
-              />
-            )}
-            <FormatPicker shape={shape} choices={choices} onChange={setShape} />
-            <GenerationDetails model={model} shape={shape} cost={cost} />
-            {unavailable ? (
-              <p role="alert" className={`${styles.notice} ${styles.noticeWarn}`}>
-                {t('unavailable')}
+            {prefill.loading && (
+              <p role="status" className={styles.loadingLine}>
+                {t('prefillLoading')}
               </p>
-            ) : (
-              <AccountNotice user={user} cost={cost} />
             )}
-            <Button type="submit" size="lg" className={styles.generate} busy={generating} disabled={unavailable}>
-              {t(generating ? 'generating' : 'generate')}
-            </Button>
-            <p role="status" aria-live="polite" className={issue ? styles.feedbackError : styles.feedbackEmpty}>
-              {issue && t(issue.key, issue.vars)}
-            </p>
+            {prefill.notice && <PrefillNotice notice={prefill.notice} onDismiss={prefill.dismissNotice} />}
+            {mode === 'image' && <ImageUpload field={image} inputRef={imageInputRef} />}
+            <PromptField
+              id={promptId}
+              mode={mode}
+              value={prompt}
+              textareaRef={promptRef}
+              errorId={issue && PROMPT_ISSUES.includes(issue.key) ? issueId : null}
+              onChange={(value) => {
+                setFeedback(null);
+                setPrompts((all) => ({ ...all, [mode]: value }));
+              }}
+            />
+            <FormatPicker shape={shape} choices={choices} onChange={setShape} />
+            {(showNegative || showLastFrame) && (
+              <AdvancedOptions open={advancedOpen} onToggle={setAdvancedOpen} inUse={advancedInUse}>
+                {showNegative && (
+                  <NegativePromptField
+                    id={negativeId}
+                    value={negativePrompt}
+                    maxLength={MAX_NEGATIVE_PROMPT_LENGTH}
+                    onChange={setNegativePrompt}
+                  />
+                )}
+                {showLastFrame && (
+                  <ImageUpload field={lastFrame} label={t('lastFrameLabel')} hint={t('lastFrameHint')} />
+                )}
+              </AdvancedOptions>
+            )}
+            <GenerateActions
+              user={user}
+              cost={cost}
+              unavailable={unavailable}
+              generating={generating}
+              loading={prefill.loading}
+              issue={issue}
+              issueId={issueId}
+              noticeLinkRef={noticeLinkRef}
+            />
           </form>
         </div>
-        <ResultPreview state={generation.state} onReset={generation.reset} />
+        <ResultPreview state={generation.state} onReset={generation.reset} sectionRef={resultRef} />
+        <section className={styles.about} aria-labelledby={`${baseId}-about`}>
+          <h2 id={`${baseId}-about`} className={styles.sectionHeading}>
+            {t('aboutHeading')}
+          </h2>
+          <p className={styles.intro}>{t('intro')}</p>
+          <GenerationDetails model={model} shape={shape} />
+        </section>
       </div>
     </div>
   );

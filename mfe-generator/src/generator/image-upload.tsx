@@ -1,23 +1,32 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
+import { IMAGE_TYPES } from '@veo3/contracts/generation-options';
 import { formatFileSize } from './format-file-size';
 import { generatorMessages } from './generator.messages';
+import type { ImageField } from './use-image-field';
 import styles from './generator-page.module.css';
 
 export interface ImageUploadProps {
-  image: File | null;
-  onChange: (image: File | null) => void;
+  field: ImageField;
   /** The field's name; the starting image by default. */
   label?: string;
   hint?: string;
+  /** The file input, focused when Generate finds the image missing. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** Picks an image for Image to Video (the starting one, or the last frame): any image type, no size limit (SPEC §5). */
-export function ImageUpload({ image, onChange, label, hint }: ImageUploadProps) {
+/**
+ * Picks an image for Image to Video (the starting one, or the last frame). Each pick is checked at
+ * once (type, 10 MB, decodable, SPEC §5) and a refusal is said beside the picker, keeping the previous
+ * good picture.
+ */
+export function ImageUpload({ field, label, hint, inputRef }: ImageUploadProps) {
   const t = useT(generatorMessages);
+  const { file: image, issue, checking } = field;
   const fieldLabel = label ?? t('imageLabel');
   const inputId = useId();
   const hintId = useId();
+  const issueId = useId();
   const previewRef = useRef<HTMLImageElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -34,8 +43,10 @@ export function ImageUpload({ image, onChange, label, hint }: ImageUploadProps) 
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file?.type.startsWith('image/')) onChange(file);
+    if (file) void field.pick(file);
   };
+
+  const describedBy = [image ? null : hintId, issue ? issueId : null].filter(Boolean).join(' ');
 
   return (
     <div
@@ -49,15 +60,17 @@ export function ImageUpload({ image, onChange, label, hint }: ImageUploadProps) 
     >
       <span className={styles.label}>{fieldLabel}</span>
       <input
+        ref={inputRef}
         id={inputId}
         type="file"
-        accept="image/*"
+        accept={IMAGE_TYPES.join(',')}
         className={styles.fileInput}
         aria-label={fieldLabel}
-        aria-describedby={image ? undefined : hintId}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={issue ? true : undefined}
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) onChange(file);
+          if (file) void field.pick(file);
           // Lets the same file be chosen again after Remove.
           event.target.value = '';
         }}
@@ -68,23 +81,24 @@ export function ImageUpload({ image, onChange, label, hint }: ImageUploadProps) 
           <div className={styles.previewMeta}>
             <span className={styles.fileName}>{image.name}</span>
             <span className={styles.fileSize}>{formatFileSize(image.size)}</span>
-            <div className={styles.previewActions}>
-              <label htmlFor={inputId} className="pf-button pf-button--secondary pf-button--sm">
-                {t('replaceImage')}
-              </label>
-              <button type="button" className="pf-button pf-button--ghost pf-button--sm" onClick={() => onChange(null)}>
-                {t('removeImage')}
-              </button>
-            </div>
+          </div>
+          <div className={styles.previewActions}>
+            <label htmlFor={inputId} className="pf-button pf-button--secondary pf-button--sm">
+              {t('replaceImage')}
+            </label>
+            <button type="button" className="pf-button pf-button--ghost pf-button--sm" onClick={field.remove}>
+              {t('removeImage')}
+            </button>
           </div>
         </div>
       ) : (
         <label htmlFor={inputId} className={`${styles.dropzone} ${dragging ? styles.dropzoneActive : ''}`}>
           <svg
             aria-hidden="true"
+            className={styles.icon}
             viewBox="0 0 24 24"
-            width="28"
-            height="28"
+            width="24"
+            height="24"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.8"
@@ -98,6 +112,11 @@ export function ImageUpload({ image, onChange, label, hint }: ImageUploadProps) 
           </span>
         </label>
       )}
+      {checking && <span className={styles.hint}>{t('imageChecking')}</span>}
+      {/* Always mounted, so the refusal is announced the moment it appears. */}
+      <p id={issueId} role="alert" className={issue ? styles.fieldError : styles.fieldErrorEmpty}>
+        {issue && t(issue.key, issue.vars)}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '@veo3/platform/api/api-client';
-import { fetchVideoTask, type CompletedVideo, type VideoTask } from '../api/video-api';
+import type { PublicVideoTask as VideoTask } from '@veo3/contracts/video';
+import { fetchVideoTask, type CompletedVideo } from '../api/video-api';
 import { GenerationFailure } from './generation-failure';
 
 /** SPEC §9: poll every 3 s while pending or processing, 5 s otherwise or after errors, at most 120 times. */

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { GenerationProgress } from './generation-progress';
 import { generatorMessages } from './generator.messages';
-import { ESTIMATED_MINUTES, VIDEO_DURATION_SECONDS } from './model-options';
+import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
+import { ESTIMATED_MINUTES } from './model-options';
 import type { GenerationState } from './use-generation';
 import { VideoResult } from './video-result';
 import styles from './generator-page.module.css';
@@ -12,20 +13,37 @@ export interface ResultPreviewProps {
   state: GenerationState;
   /** 'Generate New' and 'Try Again'. */
   onReset: () => void;
+  /** The section, so the page can bring it into view after Generate. */
+  sectionRef?: Ref<HTMLElement>;
 }
 
-/** The result area: an empty stage with tips while idle, then progress, the video, or the error panel. */
-export function ResultPreview({ state, onReset }: ResultPreviewProps) {
+/** The server's status line, unless it only repeats the title (or there is none yet). */
+function statusLine(state: Extract<GenerationState, { phase: 'generating' }>, title: string): string | null {
+  const progress = state.progress?.trim();
+  if (progress) return progress.replace(/[.…]+$/, '') === title.replace(/[.…]+$/, '') ? null : progress;
+  return null;
+}
+
+/**
+ * The result area: an empty stage with tips while idle, then progress (one title, plus the server's
+ * status line when it adds something), the video, or the error panel (role=alert).
+ */
+export function ResultPreview({ state, onReset, sectionRef }: ResultPreviewProps) {
   const t = useT(generatorMessages);
   const headingId = useId();
 
-  const progress =
-    state.phase !== 'generating' ? '' : (state.progress ?? t(state.taskId ? 'progressWorking' : 'progressSubmitting'));
+  const title = t('generatingTitle');
+  const line = state.phase !== 'generating' ? null : state.taskId ? statusLine(state, title) : t('progressSubmitting');
   // Always mounted, so screen readers announce each change; errors are announced by the alert panel.
-  const announcement = state.phase === 'success' ? t('videoReady') : progress;
+  const announcement =
+    state.phase === 'success'
+      ? t('videoReady')
+      : state.phase === 'generating'
+        ? [title, line].filter(Boolean).join(' ')
+        : '';
 
   return (
-    <section className={styles.result} aria-labelledby={headingId}>
+    <section ref={sectionRef} className={styles.result} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionHeading}>
         {t('previewHeading')}
       </h2>
@@ -33,7 +51,7 @@ export function ResultPreview({ state, onReset }: ResultPreviewProps) {
         {announcement}
       </p>
       {state.phase === 'idle' && <IdleStage />}
-      {state.phase === 'generating' && <GenerationProgress text={progress} startedAt={state.startedAt} />}
+      {state.phase === 'generating' && <GenerationProgress text={line} startedAt={state.startedAt} />}
       {state.phase === 'success' && (
         <VideoResult
           videoUrl={state.videoUrl}
@@ -61,7 +79,7 @@ function IdleStage() {
   return (
     <div className={styles.stage}>
       <span className={styles.stageIcon} aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
+        <svg className={styles.icon} viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
           <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
         </svg>
       </span>

@@ -5,16 +5,10 @@ import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { taskEvents } from '@veo3/platform/events/task-events';
 import { useStreamLiveSince, useTaskEvents, useTaskStreamStatus } from '@veo3/platform/events/use-task-events';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import type { AspectRatio, VideoShape } from '../../../services/src/video/generation-options';
-import {
-  fetchVideoTask,
-  generateVideo,
-  taskFromEvent,
-  type ApiReply,
-  type CompletedVideo,
-  type GenerateData,
-  type VideoTask,
-} from '../api/video-api';
+import type { AspectRatio, VideoShape } from '@veo3/contracts/generation-options';
+import type { ErrorReply } from '@veo3/contracts/envelope';
+import type { GenerateReply, PublicVideoTask as VideoTask } from '@veo3/contracts/video';
+import { fetchVideoTask, generateVideo, taskFromEvent, type CompletedVideo } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import {
   GenerationFailure,
@@ -189,7 +183,7 @@ export function useGeneration(userId: string | null): Generation {
       const startedAt = Date.now();
       setState({ phase: 'generating', taskId: null, startedAt, progress: null });
 
-      let reply: ApiReply<GenerateData>;
+      let reply: GenerateReply | ErrorReply;
       try {
         // Deliberately not aborted with the page: once the server answers, the credits are spent,
         // so the task id must still be stored for a resume even if the user has navigated away.

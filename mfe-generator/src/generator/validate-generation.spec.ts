@@ -1,4 +1,5 @@
 import { translate } from '@veo3/platform/i18n/i18n';
+import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { generatorMessages } from './generator.messages';
 import { MODEL_OPTIONS } from './model-options';
 import { validateGeneration, type GenerationInput } from './validate-generation';
@@ -16,6 +17,8 @@ function message(input: Partial<GenerationInput>): string | null {
     cost: 40,
     ...input,
   });
+  // A signed-out Generate has no text of its own: the page's one sign-in notice says it.
+  if (issue?.key === 'errorLoginRequired') return 'login';
   return issue && translate(generatorMessages, issue.key, issue.vars, 'en');
 }
 
@@ -30,6 +33,13 @@ describe('validateGeneration', () => {
     expect(message({ mode: 'image', prompt: '   ', image: null, user: null })).toBe('Please enter a prompt');
   });
 
+  it('refuses a prompt over the limit the server keeps, saying how long it is', () => {
+    expect(message({ prompt: 'a'.repeat(MAX_PROMPT_LENGTH) })).toBeNull();
+    expect(message({ prompt: 'a'.repeat(MAX_PROMPT_LENGTH + 1), user: null })).toBe(
+      'The prompt is too long (2001 / 2000 characters). Please shorten it.',
+    );
+  });
+
   it('then asks for an image in image mode', () => {
     expect(message({ mode: 'image', user: null })).toBe(
       'Image to Video mode requires an image. Please upload an image.',
@@ -37,11 +47,11 @@ describe('validateGeneration', () => {
   });
 
   it('does not need an image in text mode', () => {
-    expect(message({ mode: 'text', user: null })).toBe('Please login before generating a video');
+    expect(message({ mode: 'text', user: null })).toBe('login');
   });
 
   it('then asks to login', () => {
-    expect(message({ mode: 'image', image, user: null })).toBe('Please login before generating a video');
+    expect(message({ mode: 'image', image, user: null })).toBe('login');
   });
 
   it('finally checks the credits against the model cost', () => {

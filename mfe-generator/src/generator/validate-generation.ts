@@ -1,4 +1,5 @@
-import type { User } from '@veo3/platform/types/user';
+import type { PublicUser as User } from '@veo3/contracts/auth';
+import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import type { GenerationMode, ModelOption } from './model-options';
 
 export interface GenerationInput {
@@ -13,11 +14,16 @@ export interface GenerationInput {
 
 /** A failed check, as a generator message key plus its placeholders. */
 export interface GenerationIssue {
-  key: 'errorEmptyPrompt' | 'errorImageRequired' | 'errorLoginRequired' | 'errorNotEnoughCredits';
-  vars?: { model: string; cost: number; credits: number };
+  key:
+    'errorEmptyPrompt' | 'errorPromptTooLong' | 'errorImageRequired' | 'errorLoginRequired' | 'errorNotEnoughCredits';
+  vars?: Record<string, string | number>;
 }
 
-/** The Generate button's checks, in the order of SPEC §5; null when the request may be sent. */
+/**
+ * The Generate button's checks, in the order of SPEC §5 (plus the server's prompt limit, issue 21);
+ * null when the request may be sent. 'errorLoginRequired' has no text of its own: the page's
+ * sign-in notice already says it, and focus goes to its link.
+ */
 export function validateGeneration({
   mode,
   prompt,
@@ -27,6 +33,9 @@ export function validateGeneration({
   cost,
 }: GenerationInput): GenerationIssue | null {
   if (!prompt.trim()) return { key: 'errorEmptyPrompt' };
+  if (prompt.length > MAX_PROMPT_LENGTH) {
+    return { key: 'errorPromptTooLong', vars: { count: prompt.length, max: MAX_PROMPT_LENGTH } };
+  }
   if (mode === 'image' && !image) return { key: 'errorImageRequired' };
   if (!user) return { key: 'errorLoginRequired' };
   if (user.credits < cost) {

@@ -1,5 +1,5 @@
-import { ALL_SHAPES } from '../../../services/src/video/generation-options';
-import type { VideoOptions } from '../api/video-api';
+import { ALL_SHAPES } from '@veo3/contracts/generation-options';
+import type { VideoOptions } from '@veo3/contracts/video';
 import { allowedShape, aspectRatiosOf, cssAspectRatio, formatChoices, resolutionsFor } from './video-format';
 
 const kieLike: VideoOptions = {
@@ -11,7 +11,10 @@ const kieLike: VideoOptions = {
   ],
   negative_prompt: false,
   last_frame: true,
-  models: {},
+  models: {
+    veo3: { available: true, message: null, prices: { '720p': 40, '1080p': 40 } },
+    'veo3-fast-frames': { available: true, message: null, prices: { '720p': 40, '1080p': 40 } },
+  },
 };
 
 describe('video format choices', () => {

@@ -7,8 +7,8 @@ import {
   type AspectRatio,
   type Resolution,
   type VideoShape,
-} from '../../../services/src/video/generation-options';
-import type { VideoOptions } from '../api/video-api';
+} from '@veo3/contracts/generation-options';
+import type { VideoOptions } from '@veo3/contracts/video';
 
 /** What the generator may offer. */
 export interface FormatChoices {

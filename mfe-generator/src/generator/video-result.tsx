@@ -4,8 +4,8 @@ import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { Button } from '@veo3/platform/ui/button';
 import { downloadVideo } from './download-video';
 import { generatorMessages } from './generator.messages';
-import type { AspectRatio } from '../../../services/src/video/generation-options';
-import { VIDEO_DURATION_SECONDS } from './model-options';
+import type { AspectRatio } from '@veo3/contracts/generation-options';
+import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { cssAspectRatio } from './video-format';
 import styles from './generator-page.module.css';
 

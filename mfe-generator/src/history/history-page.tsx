@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStreamLiveSince, useTaskEvents } from '@veo3/platform/events/use-task-events';
 import { Link, useSearchParams } from '@veo3/platform/routing/router';
@@ -8,11 +8,13 @@ import { useSession } from '@veo3/platform/session/use-session';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Pagination } from '@veo3/platform/ui/pagination';
 import { Spinner } from '@veo3/platform/ui/spinner';
-import { fetchVideoHistory, taskFromEvent, type VideoHistoryPage } from '../api/video-api';
+import { fetchVideoHistory, taskFromEvent, type CompletedVideo, type VideoHistoryPage } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import { historyErrorMessage } from './history-error';
 import { historyMessages } from './history.messages';
 import { InProgressList } from './in-progress-list';
+import { UndoNotice } from './undo-notice';
+import { useDeleteWithUndo } from './use-delete-with-undo';
 import { VideoCard } from './video-card';
 import styles from './history-page.module.css';
 
@@ -30,16 +32,20 @@ function pageFrom(value: string | null): number {
 export default function HistoryPage() {
   const t = useT(historyMessages);
   const { user } = useSession();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   usePageMeta(t('title'), '/video-history', t('metaDescription'));
 
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
+        {/* Focus lands here when a delete leaves no card to move to. */}
+        <h1 className={styles.title} ref={headingRef} tabIndex={-1}>
+          {t('title')}
+        </h1>
         {user && <p className={styles.intro}>{t('intro')}</p>}
       </header>
       {user ? (
-        <VideoHistory userId={user.id} />
+        <VideoHistory userId={user.id} headingRef={headingRef} />
       ) : (
         <section className={styles.panel}>
           <LockIcon />
@@ -56,8 +62,9 @@ export default function HistoryPage() {
 /**
  * SPEC §4 'History': loading, error with Retry, empty, or the list, ten per page with ?page= in the
  * URL. The first page also shows the tasks still in progress (issue 9), apart from the paged list.
+ * Each video can be deleted, with Undo (issue 21).
  */
-function VideoHistory({ userId }: { userId: string }) {
+function VideoHistory({ userId, headingRef }: { userId: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const t = useT(historyMessages);
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
@@ -103,14 +110,42 @@ function VideoHistory({ userId }: { userId: string }) {
       void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });
   }, [liveSince, queryClient, userId]);
 
+  const deletion = useDeleteWithUndo(userId);
+  const { focus, focusDone } = deletion;
+  const listRef = useRef<HTMLUListElement>(null);
+  // After a delete or an undo, once the list is drawn: the named card's first action, or the heading.
+  useEffect(() => {
+    if (!focus) return;
+    const target =
+      focus === 'heading'
+        ? headingRef.current
+        : listRef.current?.querySelector<HTMLElement>(`[data-task-id="${focus.taskId}"] [data-first-action]`);
+    if (!target) return;
+    target.focus();
+    focusDone();
+  });
+
   const changePage = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});
     window.scrollTo({ top: 0 });
   };
 
+  const notice = (
+    <UndoNotice
+      notice={deletion.notice}
+      alert={deletion.alert}
+      onUndo={deletion.undo}
+      onDismissAlert={deletion.dismissAlert}
+    />
+  );
   if (history.isError && !history.isFetching) {
     const { key, vars } = historyErrorMessage(history.error);
-    return <ErrorPanel title={t('loadFailedTitle')} message={t(key, vars)} onRetry={() => void history.refetch()} />;
+    return (
+      <>
+        <ErrorPanel title={t('loadFailedTitle')} message={t(key, vars)} onRetry={() => void history.refetch()} />
+        {notice}
+      </>
+    );
   }
   if (!history.data) {
     return (
@@ -119,30 +154,40 @@ function VideoHistory({ userId }: { userId: string }) {
       </div>
     );
   }
-  const { items, total, pages } = history.data;
+  const { total, pages } = history.data;
+  const items = history.data.items.filter((video) => !deletion.hidden.has(video.id));
   const inProgress = page === 1 ? (history.data.in_progress ?? []) : [];
-  if (total === 0 && inProgress.length === 0) {
+  const remove = (video: CompletedVideo, index: number) => {
+    const next = items[index + 1] ?? items[index - 1];
+    deletion.remove(video, page, history.data.items.indexOf(video), next ? { taskId: next.id } : 'heading');
+  };
+  // Empty also while the last cards of the first page are being deleted (the list is not loaded again yet).
+  if ((total === 0 || (page === 1 && items.length === 0)) && inProgress.length === 0) {
     return (
-      <section className={styles.panel}>
-        <FilmIcon />
-        <h2 className={styles.panelTitle}>{t('emptyTitle')}</h2>
-        <p className={styles.panelText}>{t('emptyText')}</p>
-        <Link to="/text-to-veo3-video?type=text" className="pf-button pf-button--primary pf-button--md">
-          {t('createFirst')}
-        </Link>
-      </section>
+      <>
+        {notice}
+        <section className={styles.panel}>
+          <FilmIcon />
+          <h2 className={styles.panelTitle}>{t('emptyTitle')}</h2>
+          <p className={styles.panelText}>{t('emptyText')}</p>
+          <Link to="/text-to-veo3-video?type=text" className="pf-button pf-button--primary pf-button--md">
+            {t('createFirst')}
+          </Link>
+        </section>
+      </>
     );
   }
   return (
     <>
+      {notice}
       {inProgress.length > 0 && <InProgressList tasks={inProgress} />}
-      {inProgress.length > 0 && total > 0 && <h2 className={styles.listTitle}>{t('finishedTitle')}</h2>}
+      {inProgress.length > 0 && items.length > 0 && <h2 className={styles.listTitle}>{t('finishedTitle')}</h2>}
       {total > 0 && (
         <>
-          <ul className={styles.grid} aria-busy={history.isPlaceholderData}>
-            {items.map((video) => (
+          <ul ref={listRef} className={styles.grid} aria-busy={history.isPlaceholderData}>
+            {items.map((video, index) => (
               <li key={video.id}>
-                <VideoCard video={video} />
+                <VideoCard video={video} onDelete={() => remove(video, index)} />
               </li>
             ))}
           </ul>

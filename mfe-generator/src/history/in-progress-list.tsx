@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
-import type { VideoTask } from '../api/video-api';
+import type { PublicVideoTask as VideoTask } from '@veo3/contracts/video';
 import { historyMessages } from './history.messages';
 import styles from './in-progress-list.module.css';
 import { TaskSummary } from './task-summary';

@@ -1,7 +1,7 @@
-import { formatShape, type VideoShape } from '../../../services/src/video/generation-options';
+import { formatShape, type VideoShape } from '@veo3/contracts/generation-options';
 import { formatDate } from '@veo3/platform/i18n/format-date';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
-import type { VideoTask } from '../api/video-api';
+import type { PublicVideoTask as VideoTask } from '@veo3/contracts/video';
 import { modelName } from '../generator/model-options';
 import { historyMessages } from './history.messages';
 import styles from './task-summary.module.css';

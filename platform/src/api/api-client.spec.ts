@@ -10,6 +10,7 @@ const user = {
   avatar_url: null,
   credits: 5,
   can_manage_blog: false,
+  is_admin: false,
   provider: 'dev' as const,
 };
 
@@ -31,7 +32,7 @@ describe('apiRequest', () => {
   it('sends the stored identity: Bearer token plus x-user-id / x-user-email, with credentials', async () => {
     sessionStore.signIn('tok-1', user);
     fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
-    await expect(apiRequest('/api/credits/balance')).resolves.toEqual({ ok: true });
+    await expect(apiRequest('GET /api/credits/balance')).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/credits/balance');
     expect(init.credentials).toBe('include');
@@ -43,7 +44,7 @@ describe('apiRequest', () => {
   it('the bearer-only client sends the token and no identity headers', async () => {
     sessionStore.signIn('tok-1', user);
     fetchMock.mockResolvedValue(jsonResponse({}));
-    await apiRequest('/api/video/history', { identity: 'bearer', query: { page: 2, limit: 10 } });
+    await apiRequest('GET /api/video/history', { identity: 'bearer', query: { page: 2, limit: 10 } });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/video/history?page=2&limit=10');
     expect(init.headers.get('Authorization')).toBe('Bearer tok-1');
@@ -55,7 +56,7 @@ describe('apiRequest', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(jsonResponse({ done: 1 }));
-    const result = apiRequest('/api/x', { method: 'POST', body: { a: 1 } });
+    const result = apiRequest('POST /api/credits/add', { body: { userId: '7', amount: 1, sourceId: 'grant-1' } });
     await jest.advanceTimersByTimeAsync(RETRY_DELAY_MS - 1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(2 * RETRY_DELAY_MS);
@@ -67,7 +68,7 @@ describe('apiRequest', () => {
 
   it('gives up after 3 retries with the network error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const settled = apiRequest('/api/x').catch((error: unknown) => error);
+    const settled = apiRequest('GET /api/auth/user').catch((error: unknown) => error);
     await jest.advanceTimersByTimeAsync(10 * RETRY_DELAY_MS);
     expect(await settled).toEqual(new TypeError('Failed to fetch'));
     expect(fetchMock).toHaveBeenCalledTimes(MAX_RETRIES + 1);
@@ -81,17 +82,27 @@ describe('apiRequest', () => {
         ),
     );
     fetchMock.mockResolvedValueOnce(jsonResponse({ second: true }));
-    const result = apiRequest('/api/slow', { timeoutMs: 30_000 });
+    const result = apiRequest('GET /api/video/options', { timeoutMs: 30_000 });
     await jest.advanceTimersByTimeAsync(30_000 + RETRY_DELAY_MS);
     await expect(result).resolves.toEqual({ second: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('fills the path parameters of the route, encoded', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({}));
+    await apiRequest('GET /api/video/status/:taskId', { params: { taskId: 'a/b c' } });
+    await apiRequest('DELETE /api/blog/admin/posts/:id', { params: { id: 12 } });
+    expect(fetchMock.mock.calls.map(([url, init]) => [init.method, url])).toEqual([
+      ['GET', '/api/video/status/a%2Fb%20c'],
+      ['DELETE', '/api/blog/admin/posts/12'],
+    ]);
   });
 
   it('does not retry an HTTP error; raises the server message and code', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ success: false, message: 'Not enough credits', code: 'CREDITS_INSUFFICIENT' }, 402),
     );
-    const error = await apiRequest('/api/video/generate', { method: 'POST' }).catch((e: unknown) => e);
+    const error = await apiRequest('POST /api/video/generate', { body: new FormData() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 402, message: 'Not enough credits', code: 'CREDITS_INSUFFICIENT' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -99,13 +110,13 @@ describe('apiRequest', () => {
 
   it('falls back to "HTTP error: <status>" when the server gives no message', async () => {
     fetchMock.mockResolvedValue(textResponse('', 500));
-    await expect(apiRequest('/api/x')).rejects.toThrow('HTTP error: 500');
+    await expect(apiRequest('GET /api/video/options')).rejects.toThrow('HTTP error: 500');
   });
 
   it('clears the stored login when the server rejects the token', async () => {
     sessionStore.signIn('expired', user);
     fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Session expired' }, 401));
-    await expect(apiRequest('/api/auth/user')).rejects.toThrow('Session expired');
+    await expect(apiRequest('GET /api/auth/user')).rejects.toThrow('Session expired');
     expect(sessionStore.getState().user).toBeNull();
     expect(localStorage.getItem('authToken')).toBeNull();
   });

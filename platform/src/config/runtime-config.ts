@@ -1,15 +1,7 @@
-/** Served by the API inside index.html (a JSON data block, so CSP allows it), never baked into a build. */
-export interface RuntimeConfig {
-  siteUrl: string;
-  remotes: Record<RemoteName, string>;
-  gaMeasurementId: string | null;
-  googleClientId: string | null;
-  devLogin: boolean;
-  supportEmail: string;
-  serviceEmail: string;
-}
+import type { RemoteName, RuntimeConfig } from '@veo3/contracts/runtime-config';
 
-export type RemoteName = 'generator' | 'billing' | 'blog' | 'blogAdmin';
+// Served by the API inside index.html (a JSON data block, so CSP allows it), never baked into a build;
+// its shape is the contract's RuntimeConfig.
 
 const remoteFolders: Record<RemoteName, string> = {
   generator: 'generator',

@@ -1,30 +1,5 @@
 import { apiRequest } from '@veo3/platform/api/api-client';
-import type { User } from '@veo3/platform/types/user';
-
-export type CreditSourceType = 'purchase' | 'plan' | 'renewal' | 'video' | 'refund' | 'bonus' | 'admin';
-
-export interface CreditTransaction {
-  id: string;
-  amount: number;
-  balance_after: number;
-  source_type: CreditSourceType;
-  source_id: string | null;
-  description: string | null;
-  created_at: string;
-}
-
-export interface BalanceData {
-  total_credits: number;
-  transactions: CreditTransaction[];
-  user: User;
-}
-
-export interface TransactionsPage {
-  items: CreditTransaction[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+import type { CreditBalanceReply, CreditSummary, TransactionsPage } from '@veo3/contracts/credits';
 
 /** Query keys of the credits feature; mutations that spend or add credits invalidate `creditsKeys.all`. */
 export const creditsKeys = {
@@ -34,9 +9,10 @@ export const creditsKeys = {
     ['credits', 'transactions', userId, limit, offset] as const,
 };
 
-export async function fetchBalance(signal?: AbortSignal): Promise<BalanceData> {
-  const reply = await apiRequest<{ success: boolean; data?: BalanceData; error?: string; message?: string }>(
-    '/api/credits/balance',
+export async function fetchBalance(signal?: AbortSignal): Promise<CreditSummary> {
+  // The contract's type says what a correct reply holds; the body is what the server sent.
+  const reply: Partial<CreditBalanceReply> & { error?: string; message?: string } = await apiRequest(
+    'GET /api/credits/balance',
     { signal },
   );
   // SPEC §7: an error in the reply is raised as a failure.
@@ -45,10 +21,16 @@ export async function fetchBalance(signal?: AbortSignal): Promise<BalanceData> {
   return reply.data;
 }
 
-export async function fetchTransactions(userId: string, limit: number, offset: number, signal?: AbortSignal) {
-  const reply = await apiRequest<{ success: boolean; data: TransactionsPage }>(
-    `/api/credits/${encodeURIComponent(userId)}/transactions`,
-    { query: { limit, offset }, signal },
-  );
+export async function fetchTransactions(
+  userId: string,
+  limit: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<TransactionsPage> {
+  const reply = await apiRequest('GET /api/credits/:userId/transactions', {
+    params: { userId },
+    query: { limit, offset },
+    signal,
+  });
   return reply.data;
 }

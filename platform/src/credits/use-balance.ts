@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { useSession } from '@veo3/platform/session/use-session';
-import { creditsKeys, fetchBalance, type BalanceData } from '@veo3/platform/credits/credits-api';
+import type { CreditSummary } from '@veo3/contracts/credits';
+import { creditsKeys, fetchBalance } from '@veo3/platform/credits/credits-api';
 import { taskEvents } from '@veo3/platform/events/task-events';
 
 /** SPEC §7: the balance is cached for 3 s and concurrent readers share one request. */
@@ -20,7 +21,7 @@ export function useBalance(): { credits: number; isLoading: boolean; isError: bo
   useEffect(() => {
     if (!userId) return;
     return taskEvents.subscribeBalance((total_credits) =>
-      queryClient.setQueryData<BalanceData>(creditsKeys.balance(userId), (old) => old && { ...old, total_credits }),
+      queryClient.setQueryData<CreditSummary>(creditsKeys.balance(userId), (old) => old && { ...old, total_credits }),
     );
   }, [userId, queryClient]);
   const query = useQuery({

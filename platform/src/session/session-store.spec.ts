@@ -8,6 +8,7 @@ const user = {
   avatar_url: null,
   credits: 3,
   can_manage_blog: false,
+  is_admin: false,
   provider: 'dev' as const,
 };
 

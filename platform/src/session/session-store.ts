@@ -1,4 +1,4 @@
-import type { User } from '@veo3/platform/types/user';
+import type { PublicUser as User } from '@veo3/contracts/auth';
 
 export const USER_KEY = 'user';
 export const TOKEN_KEY = 'authToken';

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@veo3/platform/types/blog-post';
+import type { BlogPostWithContent as BlogPost } from '@veo3/contracts/blog';
 
 /** A published article for component tests; override what a test is about. */
 export function blogPostFixture(overrides: Partial<BlogPost> = {}): BlogPost {

@@ -1,7 +1,7 @@
 // Test helpers shared by every frontend's specs (never bundled: rspack shares only non-test modules).
 import { act } from '@testing-library/react';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import type { User } from '@veo3/platform/types/user';
+import type { PublicUser as User } from '@veo3/contracts/auth';
 
 export const testUser: User = {
   id: '1',
@@ -11,6 +11,7 @@ export const testUser: User = {
   avatar_url: null,
   credits: 0,
   can_manage_blog: false,
+  is_admin: false,
   provider: 'dev',
 };
 

@@ -10,6 +10,8 @@ export const uiMessages = defineMessages(
     page: 'Page {page}',
     pagination: 'Pagination',
     errorTitle: 'Something went wrong',
+    charCount: '{count} / {max}',
+    charCountLabel: '{count} of {max} characters used',
   },
   {
     loading: '加载中...',
@@ -20,5 +22,7 @@ export const uiMessages = defineMessages(
     page: '第 {page} 页',
     pagination: '分页',
     errorTitle: '出错了',
+    charCount: '{count} / {max}',
+    charCountLabel: '已使用 {count} / {max} 个字符',
   },
 );

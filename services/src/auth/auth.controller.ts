@@ -1,15 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { JwtAuthGuard, type AuthenticatedRequest } from './auth.guards';
 import { RateLimitGuard } from './rate-limit.guard';
 import { AuthService, type ClientInfo } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
-import { DevSignInSchema, GoogleSignInSchema, type DevSignInDto, type GoogleSignInDto } from './dto/sign-in.dto';
+import { DevSignInSchema, GoogleSignInSchema, type DevSignInBody, type GoogleSignInBody } from '@veo3/contracts/auth';
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? null,
@@ -27,23 +26,21 @@ export class AuthController {
   @Post('api/auth/google')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
-  @ApiBody({ schema: z.toJSONSchema(GoogleSignInSchema) as object })
-  google(@Body({ schema: GoogleSignInSchema }) body: GoogleSignInDto, @Req() request: FastifyRequest) {
+  google(@Body({ schema: GoogleSignInSchema }) body: GoogleSignInBody, @Req() request: FastifyRequest) {
     return this.auth.signInWithGoogle(body.token, clientInfo(request));
   }
 
   @Post('api/auth/dev')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
-  @ApiBody({ schema: z.toJSONSchema(DevSignInSchema) as object })
-  dev(@Body({ schema: DevSignInSchema }) body: DevSignInDto, @Req() request: FastifyRequest) {
+  dev(@Body({ schema: DevSignInSchema }) body: DevSignInBody, @Req() request: FastifyRequest) {
     return this.auth.signInDev(body.email, body.name ?? null, clientInfo(request));
   }
 
   @Get('api/auth/user')
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  async user(@CurrentUser() user: UserEntity) {
+  async user(@CurrentUser() user: SessionUser) {
     return { success: true, user: await this.auth.publicUser(user) };
   }
 

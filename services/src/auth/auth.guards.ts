@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { notSignedIn, SessionAuthenticator, type SignedInRequest } from './session-authenticator';
 
@@ -20,7 +20,7 @@ export class JwtAuthGuard implements CanActivate {
     return true;
   }
 
-  protected visitor(_request: FastifyRequest & { user?: UserEntity | null }): boolean {
+  protected visitor(_request: FastifyRequest & { user?: SessionUser | null }): boolean {
     throw notSignedIn();
   }
 }
@@ -29,7 +29,7 @@ export class JwtAuthGuard implements CanActivate {
 @Injectable()
 export class AdminGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const user = context.switchToHttp().getRequest<{ user?: UserEntity }>().user;
+    const user = context.switchToHttp().getRequest<{ user?: SessionUser }>().user;
     if (!user?.isAdmin) throw new AuthException(AuthErrorCode.NotAdmin, 'Only administrators can do this');
     return true;
   }
@@ -39,7 +39,7 @@ export class AdminGuard implements CanActivate {
 @Injectable()
 export class BlogManagerGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const user = context.switchToHttp().getRequest<{ user?: UserEntity }>().user;
+    const user = context.switchToHttp().getRequest<{ user?: SessionUser }>().user;
     if (!user?.canManageBlog) {
       throw new AuthException(AuthErrorCode.NotBlogManager, 'You do not have blog management permissions');
     }
@@ -50,7 +50,7 @@ export class BlogManagerGuard implements CanActivate {
 /** Like JwtAuthGuard, but a request without a token goes on as a visitor (user null); a bad token is still 401. */
 @Injectable()
 export class OptionalJwtAuthGuard extends JwtAuthGuard {
-  protected override visitor(request: FastifyRequest & { user?: UserEntity | null }): boolean {
+  protected override visitor(request: FastifyRequest & { user?: SessionUser | null }): boolean {
     request.user = null;
     return true;
   }

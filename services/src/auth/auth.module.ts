@@ -16,6 +16,7 @@ import type { RateLimitName } from './rate-limit.guard';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 import { SessionAuthenticator, type SignedInRequest } from './session-authenticator';
 import { SessionEntity } from './session.entity';
+import { SessionRepository } from './session.repository';
 
 const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactory: resolveJwtSecret };
 
@@ -58,7 +59,7 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
     }),
   ],
   controllers: [AuthController],
-  providers: [jwtSecretProvider, AuthService, GoogleTokenVerifier, SessionAuthenticator],
+  providers: [jwtSecretProvider, AuthService, GoogleTokenVerifier, SessionAuthenticator, SessionRepository],
   exports: [AuthService, JWT_SECRET, ThrottlerModule, SessionAuthenticator],
 })
 export class AuthModule {}

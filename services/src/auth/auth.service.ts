@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
-import { toPublicUser, type PublicUser, type UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
+import type { PublicUser } from '@veo3/contracts/auth';
+import { toPublicUser } from '../users/user.entity';
 import { UsersService, type SignInProfile } from '../users/users.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { GoogleTokenVerifier } from './google-token.verifier';
 import { SessionAuthenticator } from './session-authenticator';
-import { SessionEntity } from './session.entity';
+import { SessionRepository } from './session.repository';
 
 export const SESSION_DAYS = 7;
 
@@ -35,7 +35,7 @@ export interface ClientInfo {
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly sessions: SessionRepository,
     private readonly users: UsersService,
     private readonly credits: CreditsService,
     private readonly jwt: JwtService,
@@ -61,12 +61,12 @@ export class AuthService {
    * the few seconds they may remember a live session (SESSION_CACHE_TTL_MS).
    */
   async signOut(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.sessions.revoke(sessionId, new Date());
     this.authenticator.forget(sessionId);
   }
 
   /** The signed-in user as the API shows it, with the balance read now. */
-  async publicUser(user: UserEntity): Promise<PublicUser> {
+  async publicUser(user: SessionUser): Promise<PublicUser> {
     return toPublicUser(user, await this.credits.balanceOf(user.id));
   }
 
@@ -83,18 +83,16 @@ export class AuthService {
       });
       user = { ...user, credits: balance };
     }
-    const session = await this.sessions.save(
-      this.sessions.create({
-        id: randomUUID(),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
-        revokedAt: null,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        ip: client.ip?.slice(0, 64) ?? null,
-      }),
-    );
+    const session = await this.sessions.create({
+      id: randomUUID(),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+      revokedAt: null,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip?.slice(0, 64) ?? null,
+    });
     const payload: TokenPayload = { sub: user.id, sid: session.id };
     const token = await this.jwt.signAsync(payload, { expiresIn: `${SESSION_DAYS}d` });
-    return { success: true, token, user: toPublicUser(user) };
+    return { success: true, token, user: toPublicUser(user, user.credits) };
   }
 }

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource } from 'typeorm';
-import { EntityRows } from '../common/entity-rows';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { UserEntity } from '../users/user.entity';
+import { toSessionUser, type SessionUser } from '../users/session-user';
 import { rolesFor } from '../users/user-roles';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { SessionCache } from './session-cache';
-import { SessionEntity } from './session.entity';
+import { SessionRepository } from './session.repository';
 
 /**
  * Sessions a process remembers at most, and for how long: a sign-out elsewhere takes effect within
@@ -19,21 +17,8 @@ export const SESSION_CACHE_MAX = 10_000;
 export const SESSION_CACHE_TTL_MS = 4_000;
 
 export interface SignedInRequest {
-  user: UserEntity;
+  user: SessionUser;
   sessionId: string;
-}
-
-/**
- * The user a cached session stands for. The balance is never cached: reading `credits` from it is
- * a programming error (read it from CreditsService), so it throws rather than answer a stale number.
- */
-function withoutBalance(user: UserEntity): UserEntity {
-  return Object.defineProperty(user, 'credits', {
-    enumerable: false,
-    get() {
-      throw new Error('The balance of a signed-in user is not cached: read it from the database');
-    },
-  });
 }
 
 /**
@@ -44,31 +29,15 @@ function withoutBalance(user: UserEntity): UserEntity {
  */
 @Injectable()
 export class SessionAuthenticator {
-  private readonly users: EntityRows<UserEntity>;
-  private readonly sessions: EntityRows<SessionEntity>;
   private readonly cache = new SessionCache<SignedInRequest>(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS);
-  private readonly sql: string;
   // Bumped by every sign-out, so a lookup that started before one never caches what it read.
   private forgetEpoch = 0;
 
   constructor(
     private readonly jwt: JwtService,
-    dataSource: DataSource,
+    private readonly sessions: SessionRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.users = new EntityRows(dataSource, UserEntity);
-    this.sessions = new EntityRows(dataSource, SessionEntity);
-    const columns = this.users.columns(
-      'u',
-      dataSource
-        .getMetadata(UserEntity)
-        .columns.map((c) => c.propertyName as keyof UserEntity & string)
-        .filter((p) => p !== 'credits' && p !== 'isAdmin' && p !== 'canManageBlog'),
-    );
-    this.sql =
-      `SELECT ${columns}, s.expires_at AS session_expires_at FROM sessions s INNER JOIN users u ON u.id = s.user_id ` +
-      'WHERE s.id = :sessionId AND s.user_id = :userId AND s.revoked_at IS NULL AND s.expires_at > :now';
-  }
+  ) {}
 
   /** The signed-in user of an Authorization header; null when it carries no bearer token. */
   async authenticate(authorization: string | undefined): Promise<SignedInRequest | null> {
@@ -123,15 +92,14 @@ export class SessionAuthenticator {
     tokenExpires: number,
   ): Promise<SignedInRequest | null> {
     const epoch = this.forgetEpoch;
-    const [row] = await this.users.query(this.sql, { sessionId, userId, now: new Date() });
-    if (!row) return null;
-    const user = this.users.hydrate(row);
+    const live = await this.sessions.findLive(sessionId, userId, new Date());
+    if (!live) return null;
+    const { user } = live;
     // Roles as configured now, not as stored at sign-in: a removed role ends with the cache entry.
-    Object.assign(user, rolesFor(user.email, this.config));
-    const signedIn = { user: withoutBalance(user), sessionId };
+    // A plain object without the balance (never cached: read it now from CreditsService).
+    const signedIn: SignedInRequest = { user: toSessionUser(user, rolesFor(user.email, this.config)), sessionId };
     if (epoch === this.forgetEpoch) {
-      const sessionExpires = this.sessions.hydrate({ expires_at: row.session_expires_at }).expiresAt?.getTime();
-      this.cache.set(token, signedIn, Math.min(tokenExpires, sessionExpires ?? Infinity));
+      this.cache.set(token, signedIn, Math.min(tokenExpires, live.expiresAt?.getTime() ?? Infinity));
     }
     return signedIn;
   }

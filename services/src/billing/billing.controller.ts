@@ -1,18 +1,17 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { z } from 'zod';
 import { JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RateLimitGuard } from '../auth/rate-limit.guard';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { BillingService } from './billing.service';
 import {
   CancelSubscriptionSchema,
   CreateCheckoutSchema,
-  type CancelSubscriptionDto,
-  type CreateCheckoutDto,
-} from './dto/create-checkout.dto';
+  type CancelSubscriptionBody,
+  type CreateCheckoutBody,
+} from '@veo3/contracts/billing';
 
 @ApiTags('billing')
 @ApiBearerAuth()
@@ -25,38 +24,36 @@ export class BillingController {
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @SkipThrottle({ signin: true, generate: true })
-  @ApiBody({ schema: z.toJSONSchema(CreateCheckoutSchema, { io: 'input' }) as object })
   async createCheckout(
-    @CurrentUser() user: UserEntity,
-    @Body({ schema: CreateCheckoutSchema }) body: CreateCheckoutDto,
+    @CurrentUser() user: SessionUser,
+    @Body({ schema: CreateCheckoutSchema }) body: CreateCheckoutBody,
     @Headers('idempotency-key') clientKey: string | undefined,
   ) {
     return { success: true, ...(await this.billing.createCheckout(user, body, clientKey?.slice(0, 100) || null)) };
   }
 
   @Get('checkout-session/:id')
-  async checkoutSession(@CurrentUser() user: UserEntity, @Param('id') id: string) {
+  async checkoutSession(@CurrentUser() user: SessionUser, @Param('id') id: string) {
     return { success: true, data: await this.billing.checkoutSession(user, id) };
   }
 
   @Get('subscription/status')
-  async subscriptionStatus(@CurrentUser() user: UserEntity) {
+  async subscriptionStatus(@CurrentUser() user: SessionUser) {
     return { success: true, data: await this.billing.subscriptionStatus(user) };
   }
 
   @Post('subscription/cancel')
   @HttpCode(200)
-  @ApiBody({ schema: z.toJSONSchema(CancelSubscriptionSchema, { io: 'input' }) as object })
   async cancel(
-    @CurrentUser() user: UserEntity,
-    @Body({ schema: CancelSubscriptionSchema }) _body: CancelSubscriptionDto,
+    @CurrentUser() user: SessionUser,
+    @Body({ schema: CancelSubscriptionSchema }) _body: CancelSubscriptionBody,
   ) {
     return { success: true, data: await this.billing.cancelSubscription(user) };
   }
 
   @Post('portal')
   @HttpCode(200)
-  async portal(@CurrentUser() user: UserEntity) {
+  async portal(@CurrentUser() user: SessionUser) {
     return { success: true, url: await this.billing.portal(user) };
   }
 }

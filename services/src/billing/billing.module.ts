@@ -7,6 +7,7 @@ import { CreditsModule } from '../credits/credits.module';
 import { BillingCustomerEntity } from './billing-customer.entity';
 import { BillingEventEntity } from './billing-event.entity';
 import { BillingController } from './billing.controller';
+import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import { CheckoutSessionEntity } from './checkout-session.entity';
@@ -35,6 +36,7 @@ import { SubscriptionEntity } from './subscription.entity';
   controllers: [BillingController, StripeWebhookController, SimulatedCheckoutController],
   providers: [
     BillingService,
+    BillingRepository,
     FulfillmentService,
     PaymentRefundService,
     SimulatedCheckoutService,

@@ -1,52 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
-import { findPack, findPlan, toCents } from '../catalogue/catalogue';
+import { findPack, findPlan, toCents } from '@veo3/contracts/catalogue';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { isUniqueViolation } from '../database/transaction';
-import { UserEntity } from '../users/user.entity';
-import { BillingCustomerEntity } from './billing-customer.entity';
+import type { SessionUser } from '../users/session-user';
 import { BillingErrorCode, BillingException } from './billing.exception';
+import { BillingRepository } from './billing.repository';
 import { STRIPE_GATEWAY } from './billing.tokens';
-import { CheckoutSessionEntity } from './checkout-session.entity';
-import type { CreateCheckoutDto } from './dto/create-checkout.dto';
+import type { CheckoutSessionEntity } from './checkout-session.entity';
+import type { CreateCheckoutBody, PublicCheckoutSession } from '@veo3/contracts/billing';
 import { FulfillmentService, type FulfillmentResult } from './fulfillment.service';
 import type { StripeGateway } from './stripe.gateway';
-import { LIVE_SUBSCRIPTION_STATUSES, SubscriptionEntity } from './subscription.entity';
+import type { SubscriptionEntity } from './subscription.entity';
 
 export const ALREADY_SUBSCRIBED_MESSAGE =
   'You already have an active subscription. Please cancel it first to switch plans.';
 
-export interface PublicCheckoutSession {
-  id: string;
-  status: CheckoutSessionEntity['status'];
-  payment_status: 'paid' | 'unpaid';
-  type: CheckoutSessionEntity['type'];
-  item_id: string;
-  item_name: string;
-  amount: number;
-  currency: string;
-  credits: number;
-  billing_cycle: string | null;
-  credits_granted: number;
-  balance: number;
-  simulated: boolean;
-  success_url: string;
-  cancel_url: string;
-}
-
 @Injectable()
 export class BillingService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: BillingRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
     private readonly fulfillment: FulfillmentService,
   ) {}
 
   /** Opens a checkout for a pack or plan at the catalogue's price; Stripe's, or the simulated one. */
-  async createCheckout(user: UserEntity, dto: CreateCheckoutDto, clientKey: string | null) {
+  async createCheckout(user: SessionUser, dto: CreateCheckoutBody, clientKey: string | null) {
     const item = this.itemFor(dto);
     if (item.type === 'subscription' && (await this.activeSubscription(user.id))) {
       throw new BillingException(BillingErrorCode.AlreadySubscribed, ALREADY_SUBSCRIBED_MESSAGE);
@@ -78,7 +59,7 @@ export class BillingService {
     }
 
     try {
-      await this.dataSource.getRepository(CheckoutSessionEntity).insert({
+      await this.rows.createCheckoutSession({
         id,
         userId: user.id,
         type: item.type,
@@ -103,10 +84,10 @@ export class BillingService {
    * The caller's checkout, fulfilled now if Stripe says it is paid and the webhook has not come yet
    * (the same idempotent path the webhook takes).
    */
-  async checkoutSession(user: UserEntity, id: string): Promise<PublicCheckoutSession> {
+  async checkoutSession(user: SessionUser, id: string): Promise<PublicCheckoutSession> {
     let session = await this.ownSession(user, id);
     // The signed-in user comes without a balance (it is never cached): read it now.
-    let balance = (await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: user.id })).credits;
+    let balance = await this.rows.balanceOf(user.id);
     if (this.stripe && !session.simulated && session.status === 'open') {
       const remote = await this.stripe.retrieveCheckout(id);
       if (remote.paid && remote.status === 'complete') {
@@ -114,7 +95,7 @@ export class BillingService {
         balance = result.balance;
         session = await this.ownSession(user, id);
       } else if (remote.status === 'expired') {
-        await this.dataSource.getRepository(CheckoutSessionEntity).update({ id }, { status: 'expired' });
+        await this.rows.expireCheckoutSession(id);
         session.status = 'expired';
       }
     }
@@ -134,7 +115,7 @@ export class BillingService {
     });
   }
 
-  async subscriptionStatus(user: UserEntity) {
+  async subscriptionStatus(user: SessionUser) {
     const subscription = await this.activeSubscription(user.id);
     return {
       hasActiveSubscription: Boolean(subscription),
@@ -152,7 +133,7 @@ export class BillingService {
   }
 
   /** Ends the plan at once; credits already granted stay. */
-  async cancelSubscription(user: UserEntity) {
+  async cancelSubscription(user: SessionUser) {
     const subscription = await this.activeSubscription(user.id);
     if (!subscription) {
       throw new BillingException(BillingErrorCode.NoSubscription, 'You have no active subscription to cancel.');
@@ -175,11 +156,11 @@ export class BillingService {
     return { message: 'Your subscription has been cancelled. Credits already granted stay in your balance.' };
   }
 
-  async portal(user: UserEntity): Promise<string> {
+  async portal(user: SessionUser): Promise<string> {
     if (!this.stripe) {
       throw new BillingException(BillingErrorCode.Unavailable, 'Billing management is not available on this site.');
     }
-    const customer = await this.dataSource.getRepository(BillingCustomerEntity).findOneBy({ userId: user.id });
+    const customer = await this.rows.findCustomer(user.id);
     if (!customer) {
       throw new BillingException(BillingErrorCode.NoSubscription, 'You have no billing account yet.');
     }
@@ -187,14 +168,11 @@ export class BillingService {
   }
 
   activeSubscription(userId: string): Promise<SubscriptionEntity | null> {
-    return this.dataSource.getRepository(SubscriptionEntity).findOne({
-      where: { userId, status: In([...LIVE_SUBSCRIPTION_STATUSES]) },
-      order: { createdAt: 'DESC' },
-    });
+    return this.rows.activeSubscription(userId);
   }
 
-  async ownSession(user: UserEntity, id: string): Promise<CheckoutSessionEntity> {
-    const session = await this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id, userId: user.id });
+  async ownSession(user: SessionUser, id: string): Promise<CheckoutSessionEntity> {
+    const session = await this.rows.findUserCheckoutSession(user.id, id);
     if (!session) throw new BillingException(BillingErrorCode.SessionNotFound, 'This checkout session was not found.');
     return session;
   }
@@ -225,7 +203,7 @@ export class BillingService {
     return url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
   }
 
-  private itemFor(dto: CreateCheckoutDto) {
+  private itemFor(dto: CreateCheckoutBody) {
     if (dto.type === 'credits') {
       const pack = findPack(dto.package_id);
       if (!pack)
@@ -263,13 +241,12 @@ export class BillingService {
   }
 
   /** The user's one Stripe customer, created on first checkout. */
-  private async customerFor(user: UserEntity, stripe: StripeGateway): Promise<string> {
-    const repo = this.dataSource.getRepository(BillingCustomerEntity);
-    const existing = await repo.findOneBy({ userId: user.id });
+  private async customerFor(user: SessionUser, stripe: StripeGateway): Promise<string> {
+    const existing = await this.rows.findCustomer(user.id);
     if (existing) return existing.stripeCustomerId;
     const stripeCustomerId = await stripe.createCustomer(user.id, user.email);
     try {
-      await repo.insert({ userId: user.id, stripeCustomerId });
+      await this.rows.createCustomer(user.id, stripeCustomerId);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

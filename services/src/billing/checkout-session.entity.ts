@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { BillingCycle } from '../catalogue/catalogue';
+import type { BillingCycle } from '@veo3/contracts/catalogue';
 
 export type CheckoutType = 'credits' | 'subscription';
 export type CheckoutStatus = 'open' | 'complete' | 'expired';

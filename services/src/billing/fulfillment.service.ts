@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { findPlan } from '../catalogue/catalogue';
+import { findPlan } from '@veo3/contracts/catalogue';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
-import { UserEntity } from '../users/user.entity';
-import { CheckoutSessionEntity } from './checkout-session.entity';
-import { PaymentEntity, type PaymentReversalField } from './payment.entity';
+import { BillingRepository } from './billing.repository';
+import type { CheckoutSessionEntity } from './checkout-session.entity';
+import type { PaymentEntity, PaymentReversalField } from './payment.entity';
 import type { InvoiceSnapshot, SubscriptionSnapshot } from './stripe.gateway';
-import { SubscriptionEntity } from './subscription.entity';
+import type { SubscriptionEntity } from './subscription.entity';
 
 export interface FulfillmentResult {
   creditsGranted: number;
@@ -27,6 +27,7 @@ export class FulfillmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly credits: CreditsService,
+    private readonly rows: BillingRepository,
   ) {}
 
   /**
@@ -51,11 +52,7 @@ export class FulfillmentService {
         checkoutSessionId: session.id,
         subscriptionId: paid.subscription?.id ?? null,
       });
-      await m.update(
-        CheckoutSessionEntity,
-        { id: session.id },
-        { status: 'complete', creditsGranted: session.credits, fulfilledAt: session.fulfilledAt ?? new Date() },
-      );
+      await this.rows.completeCheckoutSession(m, session);
       return { creditsGranted: session.credits, balance };
     });
   }
@@ -112,7 +109,7 @@ export class FulfillmentService {
       },
       m,
     );
-    if (!result.replayed) await m.insert(PaymentEntity, { id: paymentId, ...payment });
+    if (!result.replayed) await this.rows.insertPayment(m, { id: paymentId, ...payment });
     return result.balance;
   }
 
@@ -126,22 +123,18 @@ export class FulfillmentService {
       canceledAt: s.status === 'canceled' ? new Date() : null,
       simulated: s.simulated,
     };
-    const existing = await m.findOne(SubscriptionEntity, { where: { id: s.id }, lock: this.lockMode() });
+    const existing = await this.rows.lockSubscription(m, s.id);
     if (!existing) {
-      await m.insert(SubscriptionEntity, { id: s.id, ...fields });
+      await this.rows.insertSubscription(m, { id: s.id, ...fields });
       return;
     }
     // A cancelled subscription stays cancelled, whatever a late event said.
     if (existing.status === 'canceled') return;
-    await m.update(SubscriptionEntity, { id: s.id }, fields);
-  }
-
-  private lockMode() {
-    return this.dataSource.options.type === 'mysql' ? ({ mode: 'pessimistic_write' } as const) : undefined;
+    await this.rows.updateSubscription(m, s.id, fields);
   }
 
   private userExists(userId: string): Promise<boolean> {
-    return this.dataSource.getRepository(UserEntity).existsBy({ id: userId });
+    return this.rows.userExists(userId);
   }
 
   /**

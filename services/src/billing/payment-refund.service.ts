@@ -3,7 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
 import { BillingErrorCode, BillingException } from './billing.exception';
-import { PaymentEntity, type PaymentStatus } from './payment.entity';
+import { BillingRepository } from './billing.repository';
+import type { PaymentEntity, PaymentStatus } from './payment.entity';
 
 /**
  * A refund names how much of the payment has been refunded in all so far (Stripe's
@@ -39,6 +40,7 @@ export class PaymentRefundService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly credits: CreditsService,
+    private readonly rows: BillingRepository,
   ) {}
 
   /**
@@ -60,7 +62,7 @@ export class PaymentRefundService {
   }
 
   private async takeBackIn(m: EntityManager, paymentId: string, reversal: PaymentReversal): Promise<ReversalResult> {
-    const p = await m.findOneBy(PaymentEntity, { id: paymentId });
+    const p = await this.rows.findPayment(m, paymentId);
     if (!p) throw new BillingException(BillingErrorCode.PaymentNotFound, `No payment ${paymentId}`);
 
     const target = reversal.reason === 'dispute' ? p.amountCents : Math.min(reversal.refundedCents, p.amountCents);
@@ -74,18 +76,7 @@ export class PaymentRefundService {
     if (reversal.reason === 'dispute' && !p.disputedAt) change.disputedAt = now;
     if (!Object.keys(change).length) return { payment: p, creditsTaken: 0 };
 
-    const update = m
-      .createQueryBuilder()
-      .update(PaymentEntity)
-      .set(change)
-      .where('id = :id AND refunded_cents = :from AND status = :status', {
-        id: p.id,
-        from: p.refundedCents,
-        status: p.status,
-      });
-    if (change.refundedAt) update.andWhere('refunded_at IS NULL');
-    if (change.disputedAt) update.andWhere('disputed_at IS NULL');
-    if (!(await update.execute()).affected) throw new LostRace();
+    if (!(await this.rows.updatePaymentIfUnchanged(m, p, change))) throw new LostRace();
 
     const due = creditsFor(p, refundedCents) - creditsFor(p, p.refundedCents);
     const taken =
@@ -103,7 +94,7 @@ export class PaymentRefundService {
           )
         : null;
     const creditsTaken = taken ? -taken.transaction.amount : 0;
-    if (creditsTaken) await m.increment(PaymentEntity, { id: p.id }, 'creditsReclaimed', creditsTaken);
+    if (creditsTaken) await this.rows.addCreditsReclaimed(m, p.id, creditsTaken);
     return { payment: { ...p, ...change, creditsReclaimed: p.creditsReclaimed + creditsTaken }, creditsTaken };
   }
 }

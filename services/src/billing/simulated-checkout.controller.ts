@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { SimulatedCheckoutService } from './simulated-checkout.service';
 
 @ApiTags('billing')
@@ -21,7 +21,7 @@ export class SimulatedCheckoutController {
 
   @Post(':sessionId/complete')
   @HttpCode(200)
-  async complete(@CurrentUser() user: UserEntity, @Param('sessionId') sessionId: string) {
+  async complete(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string) {
     return { success: true, data: await this.simulated.complete(user, sessionId) };
   }
 }

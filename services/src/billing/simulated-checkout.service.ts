@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { findPlan, toCents, type BillingCycle } from '../catalogue/catalogue';
+import { findPlan, toCents, type BillingCycle } from '@veo3/contracts/catalogue';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { BillingErrorCode, BillingException } from './billing.exception';
+import { BillingRepository } from './billing.repository';
 import { ALREADY_SUBSCRIBED_MESSAGE, BillingService } from './billing.service';
 import { FulfillmentService } from './fulfillment.service';
-import { SubscriptionEntity } from './subscription.entity';
 
 /** One billing period on from `from`. */
 export function nextPeriodEnd(from: Date, cycle: BillingCycle): Date {
@@ -24,14 +23,14 @@ export function nextPeriodEnd(from: Date, cycle: BillingCycle): Date {
 @Injectable()
 export class SimulatedCheckoutService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: BillingRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly billing: BillingService,
     private readonly fulfillment: FulfillmentService,
   ) {}
 
   /** "Pay" on the test checkout page: the owner's open or already paid session. */
-  async complete(user: UserEntity, sessionId: string) {
+  async complete(user: SessionUser, sessionId: string) {
     this.ensureEnabled();
     const session = await this.billing.ownSession(user, sessionId);
     if (!session.simulated || session.status === 'expired') {
@@ -69,7 +68,7 @@ export class SimulatedCheckoutService {
    */
   async renew(subscriptionId: string) {
     this.ensureEnabled();
-    const subscription = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id: subscriptionId });
+    const subscription = await this.rows.findSubscription(subscriptionId);
     const plan = findPlan(subscription?.planId);
     if (!subscription || !subscription.simulated || !plan || subscription.status !== 'active') {
       throw new BillingException(BillingErrorCode.NoSubscription, 'No active simulated subscription with this id.');

@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
-import { BillingEventEntity } from './billing-event.entity';
 import { BillingErrorCode, BillingException } from './billing.exception';
+import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
-import { CheckoutSessionEntity } from './checkout-session.entity';
 import { FulfillmentService } from './fulfillment.service';
 import { PaymentRefundService } from './payment-refund.service';
-import { PaymentEntity } from './payment.entity';
+import type { PaymentEntity } from './payment.entity';
 import type { ChargeSnapshot, StripeGateway } from './stripe.gateway';
 
 const HANDLED = new Set([
@@ -31,7 +29,7 @@ export class StripeWebhookService {
   private readonly logger = new Logger(StripeWebhookService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: BillingRepository,
     @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
     private readonly billing: BillingService,
     private readonly fulfillment: FulfillmentService,
@@ -44,14 +42,13 @@ export class StripeWebhookService {
   ): Promise<{ received: true; duplicate?: true }> {
     if (!this.stripe) throw new BillingException(BillingErrorCode.Unavailable, 'Stripe is not configured');
     const event = this.stripe.parseEvent(rawBody ?? Buffer.alloc(0), signature);
-    const events = this.dataSource.getRepository(BillingEventEntity);
-    if (await events.existsBy({ id: event.id })) return { received: true, duplicate: true };
+    if (await this.rows.eventHandled(event.id)) return { received: true, duplicate: true };
 
     if (HANDLED.has(event.type)) await this.apply(this.stripe, event.type, (event.data.object as { id: string }).id);
 
     // Recorded only once handled: a delivery that failed half-way is retried by Stripe and redone.
     try {
-      await events.insert({ id: event.id, type: event.type });
+      await this.rows.recordEvent(event.id, event.type);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -66,7 +63,7 @@ export class StripeWebhookService {
     if (type.startsWith('checkout.session.')) {
       const remote = await stripe.retrieveCheckout(objectId);
       if (!remote.paid || remote.status !== 'complete') return;
-      const session = await this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id: objectId });
+      const session = await this.rows.findCheckoutSession(objectId);
       if (!session) {
         this.logger.warn(`checkout ${objectId} was not opened by this site; ignored`);
         return;
@@ -109,6 +106,6 @@ export class StripeWebhookService {
     if (!charge.paymentIntentId) return null;
     const { checkoutSessionId, invoiceId } = await stripe.paidBy(charge.paymentIntentId);
     const ids = [checkoutSessionId, invoiceId].filter((id): id is string => id !== null);
-    return ids.length ? this.dataSource.getRepository(PaymentEntity).findOneBy({ id: In(ids) }) : null;
+    return ids.length ? this.rows.findPaymentAmong(ids) : null;
   }
 }

@@ -1,6 +1,6 @@
 import StripeSdk from 'stripe';
 import type { AppConfig } from '../config/app-config';
-import type { BillingCycle } from '../catalogue/catalogue';
+import type { BillingCycle } from '@veo3/contracts/catalogue';
 import { BillingErrorCode, BillingException } from './billing.exception';
 
 /** A subscription as Stripe (or the simulated checkout) reports it, with our user and plan from its metadata. */

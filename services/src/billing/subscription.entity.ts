@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { BillingCycle, SubscriptionPlan } from '../catalogue/catalogue';
+import type { BillingCycle, SubscriptionPlan } from '@veo3/contracts/catalogue';
 
 /** Stripe's subscription states; `active` and `trialing` hold a plan. */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;

@@ -12,20 +12,18 @@ import {
   Req,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { BodyLimit } from '../common/body-limit';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { BlogImagesService } from './blog-images.service';
 import { BlogService } from './blog.service';
-import { AdminListQuerySchema, BlogPostSchema, type AdminListQueryDto, type BlogPostDto } from './dto/blog-post.dto';
+import { AdminListQuerySchema, BlogPostSchema, type AdminListQuery, type BlogPostBody } from '@veo3/contracts/blog';
 
 /** An article's JSON: up to 2,000,000 characters of content, each up to 3 bytes in UTF-8. */
 const POST_BODY_LIMIT = 6 * 1024 * 1024;
-const postBody = { schema: z.toJSONSchema(BlogPostSchema, { io: 'input' }) as object };
 
 /** Blog management: blog managers only, checked on the server (SPEC §6). */
 @ApiTags('blog admin')
@@ -39,7 +37,7 @@ export class BlogAdminController {
   ) {}
 
   @Get('posts')
-  async list(@Query({ schema: AdminListQuerySchema }) query: AdminListQueryDto) {
+  async list(@Query({ schema: AdminListQuerySchema }) query: AdminListQuery) {
     return { success: true, data: await this.blog.adminList(query.page, query.limit) };
   }
 
@@ -50,15 +48,13 @@ export class BlogAdminController {
 
   @Post('posts')
   @BodyLimit(POST_BODY_LIMIT)
-  @ApiBody(postBody)
-  async create(@CurrentUser() user: UserEntity, @Body({ schema: BlogPostSchema }) body: BlogPostDto) {
+  async create(@CurrentUser() user: SessionUser, @Body({ schema: BlogPostSchema }) body: BlogPostBody) {
     return { success: true, data: await this.blog.create(user, body), message: 'Article created' };
   }
 
   @Put('posts/:id')
   @BodyLimit(POST_BODY_LIMIT)
-  @ApiBody(postBody)
-  async update(@Param('id', ParseIntPipe) id: number, @Body({ schema: BlogPostSchema }) body: BlogPostDto) {
+  async update(@Param('id', ParseIntPipe) id: number, @Body({ schema: BlogPostSchema }) body: BlogPostBody) {
     return { success: true, data: await this.blog.update(id, body), message: 'Article updated' };
   }
 
@@ -71,7 +67,6 @@ export class BlogAdminController {
   /** The featured image (SPEC §7 'POST /api/blog/admin/upload'). */
   @Post('upload')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
   async upload(@Req() request: FastifyRequest) {
     return { success: true, data: { url: await this.images.upload(request) }, message: 'Image uploaded' };
   }

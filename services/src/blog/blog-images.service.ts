@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { OBJECT_STORAGE, type ObjectStorage, type StoredObject } from '../storage/object-storage';
 import { StorageErrorCode, StorageException } from '../storage/storage.exception';
-import { checkImage, MAX_IMAGE_BYTES } from '../video/image-check';
+import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
+import { checkImage } from '../video/image-check';
 import { VideoErrorCode, VideoException } from '../video/video.exception';
 import { BlogErrorCode, BlogException } from './blog.exception';
 

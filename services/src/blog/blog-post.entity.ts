@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const BLOG_POST_STATUSES = ['draft', 'published', 'archived'] as const;
-export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+import { BLOG_POST_STATUSES, type BlogPostStatus } from '@veo3/contracts/blog';
+import type { PublicBlogPost } from '@veo3/contracts/blog';
+
+export { BLOG_POST_STATUSES, type BlogPostStatus };
 /** In characters (code points, as MySQL counts them); a longer name is cut on save. */
 export const AUTHOR_NAME_LENGTH = 200;
 
@@ -62,26 +64,6 @@ export class BlogPostEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
   updatedAt: Date;
-}
-
-/** A post as the API shows it (SPEC §3 'Blog post'). */
-export interface PublicBlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  content?: string;
-  featured_image: string | null;
-  author_name: string | null;
-  author_avatar: string | null;
-  status: BlogPostStatus;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  view_count: number;
-  tags: string[];
-  meta_title: string | null;
-  meta_description: string | null;
 }
 
 function parseTags(tags: string): string[] {

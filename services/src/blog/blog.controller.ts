@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { BLOG_IMAGE_NAME, BlogImagesService, type BlogImage } from './blog-images.service';
 import { BlogErrorCode, BlogException } from './blog.exception';
 import { BlogService } from './blog.service';
-import { BlogListQuerySchema, type BlogListQueryDto } from './dto/blog-post.dto';
-import { sendCached } from './send-cached';
+import { BlogListQuerySchema, type BlogListQuery } from '@veo3/contracts/blog';
+import { sendCached } from '../http/send-cached';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const YEAR = 'public, max-age=31536000, immutable';
@@ -38,7 +38,7 @@ export class BlogController {
 
   @Get('posts')
   async list(
-    @Query({ schema: BlogListQuerySchema }) query: BlogListQueryDto,
+    @Query({ schema: BlogListQuerySchema }) query: BlogListQuery,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
@@ -54,7 +54,6 @@ export class BlogController {
   @Post('upload-image')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiConsumes('multipart/form-data')
   @UseGuards(JwtAuthGuard, BlogManagerGuard)
   async uploadImage(@Req() request: FastifyRequest) {
     return { success: true, imageUrl: await this.images.upload(request), message: 'Image uploaded' };

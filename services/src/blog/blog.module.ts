@@ -5,13 +5,14 @@ import { StorageModule } from '../storage/storage.module';
 import { BlogAdminController } from './blog-admin.controller';
 import { BlogImagesService } from './blog-images.service';
 import { BlogPostEntity } from './blog-post.entity';
+import { BlogPostRepository } from './blog-post.repository';
 import { BlogController } from './blog.controller';
 import { BlogService } from './blog.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BlogPostEntity]), AuthModule, StorageModule],
   controllers: [BlogController, BlogAdminController],
-  providers: [BlogService, BlogImagesService],
+  providers: [BlogService, BlogPostRepository, BlogImagesService],
   exports: [BlogService],
 })
 export class BlogModule {}

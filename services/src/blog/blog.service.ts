@@ -1,15 +1,16 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
-import { stripControlCharacters } from '../common/plain-text';
+import { stripControlCharacters } from '@veo3/contracts/plain-text';
 import { isUniqueViolation } from '../database/transaction';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { BlogCache, type CachedReply } from './blog-cache';
 import { blogCacheKeys } from './blog-cache-keys';
-import { AUTHOR_NAME_LENGTH, BlogPostEntity, toPublicPost, type PublicBlogPost } from './blog-post.entity';
+import type { PublicBlogPost } from '@veo3/contracts/blog';
+import { AUTHOR_NAME_LENGTH, toPublicPost, type BlogPostEntity } from './blog-post.entity';
+import { BlogPostRepository } from './blog-post.repository';
 import { BlogErrorCode, BlogException } from './blog.exception';
-import { draftSlug } from './draft-slug';
-import type { BlogPostDto } from './dto/blog-post.dto';
+import { draftSlug } from '@veo3/contracts/draft-slug';
+import type { BlogPostBody } from '@veo3/contracts/blog';
 
 /** Buffered views are written at most this often (and on a clean stop). */
 const VIEW_FLUSH_MS = 5_000;
@@ -19,13 +20,11 @@ const EXCERPT_LENGTH = 200;
 @Injectable()
 export class BlogService implements OnModuleDestroy {
   private readonly logger = new Logger(BlogService.name);
-  private readonly posts: Repository<BlogPostEntity>;
   private readonly cache = new BlogCache(CACHE_TTL_MS);
   private readonly pendingViews = new Map<number, number>();
   private readonly flushTimer: NodeJS.Timeout;
 
-  constructor(dataSource: DataSource) {
-    this.posts = dataSource.getRepository(BlogPostEntity);
+  constructor(private readonly posts: BlogPostRepository) {
     this.flushTimer = setInterval(() => void this.flushViews(), VIEW_FLUSH_MS);
     this.flushTimer.unref();
   }
@@ -48,12 +47,7 @@ export class BlogService implements OnModuleDestroy {
   }
 
   async publishedPage(page: number, limit: number) {
-    const [items, total] = await this.posts.findAndCount({
-      where: { status: 'published' },
-      order: { publishedAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
+    const [items, total] = await this.posts.publishedPage((page - 1) * limit, limit);
     return {
       posts: items.map((p) => this.toPublic(p, false)),
       pagination: { page, pages: Math.ceil(total / limit), total, limit },
@@ -86,29 +80,21 @@ export class BlogService implements OnModuleDestroy {
 
   findPublished(slug: string): Promise<BlogPostEntity | null> {
     if (slug.length > 120) return Promise.resolve(null);
-    return this.posts.findOneBy({ slug, status: 'published' });
+    return this.posts.findPublishedBySlug(slug);
   }
 
   /** The newest published posts, for RSS and the /blog page. */
   published(limit: number): Promise<BlogPostEntity[]> {
-    return this.posts.find({ where: { status: 'published' }, order: { publishedAt: 'DESC', id: 'DESC' }, take: limit });
+    return this.posts.latestPublished(limit);
   }
 
   /** Every published post's address and last change, for the sitemap. */
   sitemapEntries(): Promise<Pick<BlogPostEntity, 'slug' | 'updatedAt'>[]> {
-    return this.posts.find({
-      select: { slug: true, updatedAt: true },
-      where: { status: 'published' },
-      order: { publishedAt: 'DESC', id: 'DESC' },
-    });
+    return this.posts.publishedSlugs();
   }
 
   async adminList(page: number, limit: number): Promise<PublicBlogPost[]> {
-    const posts = await this.posts.find({
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
+    const posts = await this.posts.page((page - 1) * limit, limit);
     return posts.map((p) => this.toPublic(p));
   }
 
@@ -116,12 +102,12 @@ export class BlogService implements OnModuleDestroy {
     return this.toPublic(await this.byId(id));
   }
 
-  async create(author: UserEntity, dto: BlogPostDto): Promise<PublicBlogPost> {
+  async create(author: SessionUser, dto: BlogPostBody): Promise<PublicBlogPost> {
     const fields = this.fields(dto);
     for (let attempt = 0; ; attempt++) {
       const slug = await this.uniqueSlug(draftSlug(dto.title), null);
       try {
-        const { identifiers } = await this.posts.insert({
+        const id = await this.posts.insert({
           ...fields,
           slug,
           authorId: author.id,
@@ -131,7 +117,7 @@ export class BlogService implements OnModuleDestroy {
           publishedAt: dto.status === 'published' ? new Date() : null,
         });
         this.cache.clear();
-        return this.adminGet(Number(identifiers[0]!.id));
+        return this.adminGet(id);
       } catch (error) {
         // Two posts with the same title saved at once: take the next free slug.
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -139,26 +125,22 @@ export class BlogService implements OnModuleDestroy {
     }
   }
 
-  async update(id: number, dto: BlogPostDto): Promise<PublicBlogPost> {
+  async update(id: number, dto: BlogPostBody): Promise<PublicBlogPost> {
     const post = await this.byId(id);
     const everPublished = post.publishedAt !== null;
     // A published post keeps its address; a draft's follows its title.
     const slug = everPublished ? post.slug : await this.uniqueSlug(draftSlug(dto.title), id);
-    await this.posts.update(
-      { id },
-      {
-        ...this.fields(dto),
-        slug,
-        publishedAt: post.publishedAt ?? (dto.status === 'published' ? new Date() : null),
-      },
-    );
+    await this.posts.update(id, {
+      ...this.fields(dto),
+      slug,
+      publishedAt: post.publishedAt ?? (dto.status === 'published' ? new Date() : null),
+    });
     this.cache.clear();
     return this.adminGet(id);
   }
 
   async remove(id: number): Promise<void> {
-    const { affected } = await this.posts.delete({ id });
-    if (!affected) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
+    if (!(await this.posts.delete(id))) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
     this.pendingViews.delete(id);
     this.cache.clear();
   }
@@ -186,7 +168,7 @@ export class BlogService implements OnModuleDestroy {
     this.pendingViews.clear();
     for (const [id, count] of batch) {
       try {
-        await this.posts.increment({ id }, 'viewCount', count);
+        await this.posts.addViews(id, count);
       } catch (error) {
         // Kept for the next flush rather than lost.
         this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + count);
@@ -195,7 +177,7 @@ export class BlogService implements OnModuleDestroy {
     }
   }
 
-  private fields(dto: BlogPostDto) {
+  private fields(dto: BlogPostBody) {
     return {
       title: dto.title,
       content: sanitizeArticleHtml(dto.content),
@@ -209,24 +191,14 @@ export class BlogService implements OnModuleDestroy {
   }
 
   private async byId(id: number): Promise<BlogPostEntity> {
-    const post = await this.posts.findOneBy({ id });
+    const post = await this.posts.findById(id);
     if (!post) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
     return post;
   }
 
   /** `base`, or `base-2`, `base-3`… whichever no other post uses. */
   private async uniqueSlug(base: string, ownId: number | null): Promise<string> {
-    const taken = new Set(
-      (
-        await this.posts
-          .createQueryBuilder('p')
-          .select(['p.id', 'p.slug'])
-          .where('p.slug = :base OR p.slug LIKE :pattern', { base, pattern: `${base}-%` })
-          .getMany()
-      )
-        .filter((p) => p.id !== ownId)
-        .map((p) => p.slug),
-    );
+    const taken = new Set((await this.posts.slugsLike(base)).filter((p) => p.id !== ownId).map((p) => p.slug));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) {
       const candidate = `${base}-${n}`;
@@ -239,7 +211,7 @@ export class BlogService implements OnModuleDestroy {
  * The name readers see: the user's, else the e-mail's local part (which can be longer than the
  * column), without hidden characters and cut by code points, as MySQL counts, so no emoji is split.
  */
-function authorNameOf(author: UserEntity): string | null {
+function authorNameOf(author: SessionUser): string | null {
   const clean = (text: string) =>
     Array.from(stripControlCharacters(text).trim()).slice(0, AUTHOR_NAME_LENGTH).join('').trimEnd();
   return clean(author.name ?? '') || clean(author.email.split('@')[0] ?? '') || null;

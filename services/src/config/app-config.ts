@@ -157,6 +157,8 @@ const envSchema = z.object({
       .optional(),
   ),
   API_DOCS: bool,
+  // Test-time check of every /api reply against the contract (integration suites, e2e); never in production.
+  CONTRACT_CHECK: bool,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -247,6 +249,8 @@ export interface AppConfig {
   gaMeasurementId: string | null;
   /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
   apiDocs: boolean;
+  /** Every /api reply checked against its declared schema (API_ROUTES); a mismatch becomes a 500. Tests only. */
+  contractCheck: boolean;
   logLevel: string;
   /** Where each remote's mf-manifest.json lives, and whether this process serves it. */
   remotes: Record<RemoteName, { manifestUrl: string; servedHere: boolean }>;
@@ -331,6 +335,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production) problems.push(...secretProblems(e));
   if (production && e.DEV_LOGIN)
     problems.push('DEV_LOGIN: development sign-in is never allowed when NODE_ENV=production');
+  if (production && e.CONTRACT_CHECK)
+    problems.push('CONTRACT_CHECK: the test-time reply check is never on when NODE_ENV=production');
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
   }
@@ -433,6 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serviceEmail: e.SERVICE_EMAIL,
     gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
     apiDocs: e.API_DOCS ?? !production,
+    contractCheck: !production && (e.CONTRACT_CHECK ?? false),
     logLevel: e.LOG_LEVEL,
     remotes,
   };

@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export const CREDIT_SOURCE_TYPES = ['purchase', 'plan', 'renewal', 'video', 'refund', 'bonus', 'admin'] as const;
-export type CreditSourceType = (typeof CREDIT_SOURCE_TYPES)[number];
+import { CREDIT_SOURCE_TYPES, type CreditSourceType } from '@veo3/contracts/credits';
+import type { PublicCreditTransaction } from '@veo3/contracts/credits';
+
+export { CREDIT_SOURCE_TYPES, type CreditSourceType };
 
 /** One line of the append-only credit ledger; rows are never updated or deleted. */
 @Entity('credit_transactions')
@@ -35,17 +37,10 @@ export class CreditTransactionEntity {
   createdAt: Date;
 }
 
-export interface PublicCreditTransaction {
-  id: string;
-  amount: number;
-  balance_after: number;
-  source_type: CreditSourceType;
-  source_id: string | null;
-  description: string | null;
-  created_at: string;
-}
+/** A ledger line as the history shows it: with the catalogue id of the plan, pack or model it is for. */
+export type LedgerLine = CreditTransactionEntity & { productId?: string | null };
 
-export function toPublicTransaction(t: CreditTransactionEntity): PublicCreditTransaction {
+export function toPublicTransaction(t: LedgerLine): PublicCreditTransaction {
   return {
     id: t.id,
     amount: t.amount,
@@ -53,6 +48,7 @@ export function toPublicTransaction(t: CreditTransactionEntity): PublicCreditTra
     source_type: t.sourceType,
     source_id: t.sourceId,
     description: t.description,
+    product_id: t.productId ?? null,
     created_at: t.createdAt.toISOString(),
   };
 }

@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventBusModule } from '../events/event-bus.module';
 import { CreditTransactionEntity } from './credit-transaction.entity';
 import { CreditsController } from './credits.controller';
+import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CreditTransactionEntity]), EventBusModule],
   controllers: [CreditsController],
-  providers: [CreditsService],
+  providers: [CreditsService, CreditsRepository],
   exports: [CreditsService],
 })
 export class CreditsModule {}

@@ -1,19 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EntityRows } from '../common/entity-rows';
-import { toPublicUser, UserEntity, type PublicUser } from '../users/user.entity';
-import { findVideoModel } from '../catalogue/catalogue';
+import type { SessionUser } from '../users/session-user';
+import type { PublicUser } from '@veo3/contracts/auth';
+import { toPublicUser } from '../users/user.entity';
+import { findVideoModel } from '@veo3/contracts/catalogue';
 import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
-import {
-  CreditTransactionEntity,
-  toPublicTransaction,
-  type CreditSourceType,
-  type PublicCreditTransaction,
-} from './credit-transaction.entity';
-import type { CreditChangeDto } from './dto/credit-change.dto';
+import { toPublicTransaction, type CreditTransactionEntity, type CreditSourceType } from './credit-transaction.entity';
+import type { CreditChangeBody, PublicCreditTransaction } from '@veo3/contracts/credits';
 import { CreditsErrorCode, CreditsException } from './credits.exception';
+import { CreditsRepository } from './credits.repository';
 
 export interface CreditChange {
   userId: string;
@@ -35,34 +32,13 @@ export interface CreditResult {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The ledger columns the API shows (toPublicTransaction). */
-const PUBLIC_COLUMNS: (keyof CreditTransactionEntity)[] = [
-  'id',
-  'amount',
-  'balanceAfter',
-  'sourceType',
-  'sourceId',
-  'description',
-  'createdAt',
-];
-
 @Injectable()
 export class CreditsService {
-  private readonly ledger: EntityRows<CreditTransactionEntity>;
-  private readonly summarySql: string;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: TaskEventsService,
-  ) {
-    this.ledger = new EntityRows(dataSource, CreditTransactionEntity);
-    // The balance rides along each of the latest lines: one statement, so one consistent snapshot
-    // (and one row with no line when the ledger is still empty).
-    this.summarySql =
-      `SELECT u.credits AS user_credits, ${this.ledger.columns('t', PUBLIC_COLUMNS)} FROM users u ` +
-      'LEFT JOIN credit_transactions t ON t.user_id = u.id WHERE u.id = :userId ' +
-      'ORDER BY t.created_at DESC, t.id DESC LIMIT 10';
-  }
+    private readonly ledger: CreditsRepository,
+  ) {}
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
   grant(change: CreditChange, manager?: EntityManager): Promise<CreditResult> {
@@ -80,41 +56,34 @@ export class CreditsService {
    * conditional debit cannot miss for a debit that ran in between.
    */
   async reclaim(change: CreditChange, m: EntityManager): Promise<CreditResult | null> {
-    const user = await m.findOne(UserEntity, {
-      select: { id: true, credits: true },
-      where: { id: change.userId },
-      lock: this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined,
-    });
-    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-    const amount = Math.min(change.amount, user.credits);
+    const credits = await this.ledger.lockBalance(m, change.userId);
+    if (credits === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    const amount = Math.min(change.amount, credits);
     return amount > 0 ? this.applyIn(m, { ...change, amount }, -1) : null;
   }
 
   /** GET /api/credits/balance for the signed-in user: balance and latest 10 ledger lines, read now; the user. */
   async summary(
-    user: UserEntity,
+    user: SessionUser,
   ): Promise<{ total_credits: number; transactions: PublicCreditTransaction[]; user: PublicUser }> {
-    const rows = await this.ledger.query(this.summarySql, { userId: user.id });
-    if (!rows.length) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-    const credits = Number(rows[0]!.user_credits);
+    const summary = await this.ledger.summary(user.id);
+    if (!summary) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
     return {
-      total_credits: credits,
-      transactions: rows.filter((row) => row.id !== null).map((row) => toPublicTransaction(this.ledger.hydrate(row))),
-      user: toPublicUser(user, credits),
+      total_credits: summary.balance,
+      transactions: summary.latest.map(toPublicTransaction),
+      user: toPublicUser(user, summary.balance),
     };
   }
 
   /** The balance as committed now. */
   async balanceOf(userId: string): Promise<number> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOne({ select: { credits: true }, where: { id: userId } });
-    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-    return user.credits;
+    const balance = await this.ledger.balanceOf(userId);
+    if (balance === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    return balance;
   }
 
   /** A user reads their own ledger; an administrator may read anyone's. */
-  async transactionsFor(viewer: UserEntity, userId: string, limit: number, offset: number) {
+  async transactionsFor(viewer: SessionUser, userId: string, limit: number, offset: number) {
     if (viewer.id !== userId && !viewer.isAdmin) {
       throw new CreditsException(CreditsErrorCode.Forbidden, 'You can only see your own credit history');
     }
@@ -125,15 +94,13 @@ export class CreditsService {
   async checkModel(userId: string, modelId: string): Promise<{ cost: number; balance: number; enough: boolean }> {
     const model = findVideoModel(modelId);
     if (!model) throw new CreditsException(CreditsErrorCode.UnknownModel, `Unknown model: ${modelId}`);
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOne({ select: { credits: true }, where: { id: userId } });
-    if (!user) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-    return { cost: model.cost, balance: user.credits, enough: user.credits >= model.cost };
+    const balance = await this.ledger.balanceOf(userId);
+    if (balance === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    return { cost: model.cost, balance, enough: balance >= model.cost };
   }
 
   /** An administrator's adjustment; idempotent per user, direction, sourceType and sourceId. */
-  async adminChange(body: CreditChangeDto, direction: 'add' | 'deduct') {
+  async adminChange(body: CreditChangeBody, direction: 'add' | 'deduct') {
     const change: CreditChange = {
       userId: body.userId,
       amount: body.amount,
@@ -150,13 +117,7 @@ export class CreditsService {
   }
 
   private async history(userId: string, limit: number, offset: number) {
-    const [items, total] = await this.dataSource.getRepository(CreditTransactionEntity).findAndCount({
-      where: { userId },
-      // id breaks ties within a millisecond, so pages never overlap.
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: limit,
-      skip: offset,
-    });
+    const [items, total] = await this.ledger.historyPage(userId, limit, offset);
     return { items, total };
   }
 
@@ -177,7 +138,7 @@ export class CreditsService {
   }
 
   private async findReplay(m: EntityManager, change: CreditChange, sign: 1 | -1): Promise<CreditResult | null> {
-    const existing = await m.findOneBy(CreditTransactionEntity, { idempotencyKey: change.idempotencyKey });
+    const existing = await this.ledger.findByIdempotencyKey(m, change.idempotencyKey);
     if (!existing) return null;
     // A replay must be the same change; anything else would report success while applying nothing.
     if (existing.userId !== change.userId || existing.amount !== sign * change.amount) {
@@ -186,34 +147,27 @@ export class CreditsService {
         `This change was already applied with a different ${existing.userId !== change.userId ? 'user' : 'amount'} (${Math.abs(existing.amount)} credits); use a new sourceId for a new change`,
       );
     }
-    const user = await m.findOne(UserEntity, { select: { credits: true }, where: { id: existing.userId } });
-    return { transaction: existing, balance: user?.credits ?? existing.balanceAfter, replayed: true };
+    const balance = await this.ledger.balanceOf(existing.userId, m);
+    return { transaction: existing, balance: balance ?? existing.balanceAfter, replayed: true };
   }
 
   private async applyIn(m: EntityManager, change: CreditChange, sign: 1 | -1): Promise<CreditResult> {
     const replay = await this.findReplay(m, change, sign);
     if (replay) return replay;
 
-    const update = m
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({ credits: () => 'credits + :delta' })
-      .where('id = :id', { id: change.userId })
-      .setParameter('delta', sign * change.amount);
-    if (sign < 0) update.andWhere('credits >= :needed', { needed: change.amount });
-    const { affected } = await update.execute();
-    if (!affected) {
-      const exists = await m.existsBy(UserEntity, { id: change.userId });
+    if (!(await this.ledger.addToBalance(m, change.userId, sign * change.amount))) {
+      const exists = await this.ledger.userExists(m, change.userId);
       if (!exists) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-      const balance = await m.findOne(UserEntity, { select: { credits: true }, where: { id: change.userId } });
+      const balance = await this.ledger.balanceOf(change.userId, m);
       throw new CreditsException(
         CreditsErrorCode.Insufficient,
-        `Not enough credits: ${change.amount} needed, ${balance?.credits ?? 0} available`,
+        `Not enough credits: ${change.amount} needed, ${balance ?? 0} available`,
       );
     }
 
-    const { credits } = await m.findOneOrFail(UserEntity, { select: { credits: true }, where: { id: change.userId } });
-    const transaction = m.create(CreditTransactionEntity, {
+    const credits = await this.ledger.balanceOf(change.userId, m);
+    if (credits === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    const transaction = await this.ledger.append(m, {
       id: randomUUID(),
       userId: change.userId,
       amount: sign * change.amount,
@@ -224,7 +178,6 @@ export class CreditsService {
       description: change.description,
       createdAt: new Date(),
     });
-    await m.insert(CreditTransactionEntity, transaction);
     // Every balance change goes through here; the user's streams hear of it once it is committed.
     afterCommit(m, () => this.events.balanceChanged(change.userId, credits));
     return { transaction, balance: credits, replayed: false };

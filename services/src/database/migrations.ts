@@ -11,6 +11,7 @@ import { ExactUserIdentity1763684200000 } from './migrations/1763684200000-exact
 import { PaymentRefunds1763684300000 } from './migrations/1763684300000-payment-refunds';
 import { VideoErrorCode1763684500000 } from './migrations/1763684500000-video-error-code';
 import { BlogTagsLength1763684600000 } from './migrations/1763684600000-blog-tags-length';
+import { VideoTaskDeletedAt1763684700000 } from './migrations/1763684700000-video-task-deleted-at';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   PaymentRefunds1763684300000,
   VideoErrorCode1763684500000,
   BlogTagsLength1763684600000,
+  VideoTaskDeletedAt1763684700000,
 ];

@@ -1,14 +1,14 @@
 import { getMetadataArgsStorage } from 'typeorm';
 import { z } from 'zod';
-import { DevSignInSchema } from '../auth/dto/sign-in.dto';
-import { CreateCheckoutSchema } from '../billing/dto/create-checkout.dto';
+import { DevSignInSchema } from '@veo3/contracts/auth';
+import { CreateCheckoutSchema } from '@veo3/contracts/billing';
 import { CheckoutSessionEntity } from '../billing/checkout-session.entity';
 import { CreditTransactionEntity } from '../credits/credit-transaction.entity';
-import { CreditChangeSchema } from '../credits/dto/credit-change.dto';
+import { CreditChangeSchema } from '@veo3/contracts/credits';
 import { UserEntity } from '../users/user.entity';
-import { MAX_NEGATIVE_PROMPT_LENGTH } from '../video/generation-options';
+import { MAX_NEGATIVE_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { VideoTaskEntity } from '../video/video-task.entity';
-import { MAX_PROMPT_LENGTH } from '../video/video.service';
+import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 
 interface JsonSchema {
   type?: string;

@@ -20,7 +20,7 @@ export interface SchemaStatus {
  * whole release, Argo CD, Flux): until every migration this code knows is applied, the process
  * stays up (liveness) but not ready, its API answers 503 and its worker takes no job. It looks
  * again every SCHEMA_RECHECK_MS and opens for good once the schema is current; a schema only
- * moves forward. A newer schema than this code knows is fine under expand/contract (README).
+ * moves forward. A newer schema than this code knows is fine under expand/contract (docs/RELEASES.md).
  */
 @Injectable()
 export class SchemaGate implements OnModuleInit, OnApplicationShutdown {

@@ -13,8 +13,9 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { ReadinessService } from '../health/readiness.service';
-import type { UserEntity } from '../users/user.entity';
-import { VideoService, type PublicVideoTask } from '../video/video.service';
+import type { SessionUser } from '../users/session-user';
+import type { PublicVideoTask } from '@veo3/contracts/video';
+import { VideoService } from '../video/video.service';
 import { EVENT_BUS, type EventBus, type UserEvent } from './event-bus';
 import { EventStream, lastEventTime, type StreamEventType } from './event-stream';
 import { EventsErrorCode, EventsException } from './events.exception';
@@ -72,7 +73,7 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
   }
 
   /** Answers GET /api/video/events for a signed-in user: headers, snapshot, `ready`, then live events. */
-  async open(user: UserEntity, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async open(user: SessionUser, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.draining)
       throw new EventsException(EventsErrorCode.Draining, 'This server is restarting. Please reconnect.');
     const since = lastEventTime(request.headers['last-event-id']);

@@ -1,9 +1,9 @@
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { EventStreamsService } from './event-streams.service';
 
 @ApiTags('video')
@@ -15,9 +15,8 @@ export class EventsController {
   /** The signed-in user's task and balance events, as Server-Sent Events (EVENTS-CONTRACT.md). */
   @Get('events')
   @UseGuards(JwtAuthGuard)
-  @ApiProduces('text/event-stream')
   async events(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: SessionUser,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {

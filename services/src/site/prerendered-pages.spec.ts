@@ -24,6 +24,7 @@ describe('PrerenderedPages', () => {
     JSON.stringify({
       tokens: { supportEmail: '__S__', serviceEmail: '__V__' },
       remoteRoutes: ['/pricing', '/blog/:slug'],
+      remoteModules: { '/pricing': { remote: 'billing', expose: 'pricing-page' } },
       pages: {
         en: {
           '/': page('<a href="mailto:__S__">__S__</a> __V__'),
@@ -55,7 +56,11 @@ describe('PrerenderedPages', () => {
 
   it('matches remote routes by pattern and knows nothing of other paths', () => {
     expect(pages.find('/blog/my-post', 'en')).toEqual({ page: page('post <!--remote-slot-->'), remote: true });
-    expect(pages.find('/pricing', 'en')!.remote).toBe(true);
+    expect(pages.find('/pricing', 'en')).toMatchObject({
+      remote: true,
+      module: { remote: 'billing', expose: 'pricing-page' },
+    });
+    expect(pages.find('/', 'en')!.module).toBeUndefined();
     expect(pages.find('/blog/a/b', 'en')).toBeNull();
     expect(pages.find('/nowhere', 'en')).toBeNull();
   });

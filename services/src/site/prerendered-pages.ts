@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { RemoteName } from '../config/app-config';
 
 export type Language = 'en' | 'zh-CN';
 export const LANGUAGES: Language[] = ['en', 'zh-CN'];
@@ -17,7 +18,15 @@ interface PrerenderFile {
   /** The year in the footer's copyright line at build time. */
   builtYear?: number;
   remoteRoutes: string[];
+  /** The remote module each remote route shows (absent in builds from before the server preloaded it). */
+  remoteModules?: Record<string, RemoteModule>;
   pages: Record<Language, Record<string, PrerenderedPage>>;
+}
+
+/** A remote's exposed module, as the shell's route table names it (shell/src/app.tsx remoteRoutes). */
+export interface RemoteModule {
+  remote: RemoteName;
+  expose: string;
 }
 
 /** Where a remote route's placeholder takes the server's content (shell/src/remotes/remote-route.tsx). */
@@ -67,6 +76,8 @@ export interface PageChoice {
   page: PrerenderedPage;
   /** A remote's route: the page has a slot for the server's content. */
   remote: boolean;
+  /** The remote module a remote's route shows, when the build names it. */
+  module?: RemoteModule;
 }
 
 /** The shell's pre-rendered pages, with the site's own settings filled in. */
@@ -124,6 +135,8 @@ export class PrerenderedPages {
     const own = pages[path];
     if (own && !this.file.remoteRoutes.includes(path)) return { page: own, remote: false };
     const pattern = this.file.remoteRoutes.find((p) => matches(p, path));
-    return pattern && pages[pattern] ? { page: pages[pattern], remote: true } : null;
+    if (!pattern || !pages[pattern]) return null;
+    const module = this.file.remoteModules?.[pattern];
+    return module ? { page: pages[pattern], remote: true, module } : { page: pages[pattern], remote: true };
   }
 }

@@ -1,8 +1,13 @@
-import { Controller, Get, Header, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendCached } from '../blog/send-cached';
-import { SiteService } from './site.service';
+import { sendCached, sendHtml } from '../http/send-cached';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { BlogPagesRenderer } from './blog-pages.renderer';
+import { FeedsService } from './feeds.service';
+import { PageShellRenderer } from './page-shell.renderer';
+import { robotsTxt } from './robots';
 import { RemoteMapService } from './remote-map.service';
 import { chooseLanguage } from './prerendered-pages';
 
@@ -19,7 +24,10 @@ function decodedPath(url: string): string | null {
 @Controller()
 export class SiteController {
   constructor(
-    private readonly site: SiteService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shell: PageShellRenderer,
+    private readonly blogPages: BlogPagesRenderer,
+    private readonly feeds: FeedsService,
     private readonly remoteMap: RemoteMapService,
   ) {}
 
@@ -33,19 +41,19 @@ export class SiteController {
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   robots(): string {
-    return this.site.robotsTxt();
+    return robotsTxt(this.config.siteUrl);
   }
 
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
   sitemap(): Promise<string> {
-    return this.site.sitemapXml();
+    return this.feeds.sitemapXml();
   }
 
   @Get('rss.xml')
   @Header('Content-Type', 'application/rss+xml; charset=utf-8')
   rss(): Promise<string> {
-    return this.site.rssXml();
+    return this.feeds.rssXml();
   }
 
   /** Every client route gets the shell's page (never a 404 page); unknown API and asset paths stay 404. */
@@ -56,7 +64,7 @@ export class SiteController {
     if (path === null || /^\/(api|mfe|assets)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path))
       throw new NotFoundException('Not found');
     if (/^\/blog(\/|$)/.test(path)) {
-      const { status, reply: page } = await this.site.blogPage(path, (request.query as { page?: string }).page);
+      const { status, reply: page } = await this.blogPages.blogPage(path, (request.query as { page?: string }).page);
       sendCached(request, reply, page, 'text/html; charset=utf-8', status);
       return;
     }
@@ -70,7 +78,7 @@ export class SiteController {
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .header('Content-Language', lang)
-      .header('Vary', 'Cookie, Accept-Language')
-      .send(this.site.renderPage(path, undefined, lang));
+      .header('Vary', 'Cookie, Accept-Language');
+    sendHtml(request, reply, this.shell.renderPage(path, undefined, lang));
   }
 }

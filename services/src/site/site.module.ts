@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { BlogModule } from '../blog/blog.module';
 import { SiteController } from './site.controller';
-import { SiteService } from './site.service';
+import { BlogPagesRenderer } from './blog-pages.renderer';
+import { FeedsService } from './feeds.service';
+import { PageShellRenderer } from './page-shell.renderer';
 import { RemoteMapService } from './remote-map.service';
 
 @Module({
   imports: [BlogModule],
   controllers: [SiteController],
-  providers: [SiteService, RemoteMapService],
-  exports: [SiteService],
+  providers: [PageShellRenderer, BlogPagesRenderer, FeedsService, RemoteMapService],
+  exports: [PageShellRenderer],
 })
 export class SiteModule {}

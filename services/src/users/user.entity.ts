@@ -1,4 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { SessionUser } from './session-user';
+import type { PublicUser } from '@veo3/contracts/auth';
 
 export type AuthProvider = 'google' | 'dev';
 
@@ -40,21 +42,8 @@ export class UserEntity {
   updatedAt: Date;
 }
 
-/** The user as the API shows it (SPEC §3 'User'). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string | null;
-  picture: string | null;
-  avatar_url: string | null;
-  credits: number;
-  can_manage_blog: boolean;
-  is_admin: boolean;
-  provider: AuthProvider;
-}
-
-/** `credits` as read now (a signed-in user's cached entity does not carry its balance). */
-export function toPublicUser(user: UserEntity, credits = user.credits): PublicUser {
+/** `credits` as read now: a signed-in user (SessionUser) does not carry its balance. */
+export function toPublicUser(user: SessionUser, credits: number): PublicUser {
   return {
     id: user.id,
     email: user.email,

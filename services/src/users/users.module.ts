@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from './user.entity';
+import { UserRepository } from './user.repository';
 import { UsersService } from './users.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([UserEntity])], providers: [UsersService], exports: [UsersService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity])],
+  providers: [UsersService, UserRepository],
+  exports: [UsersService],
+})
 export class UsersModule {}

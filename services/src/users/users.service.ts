@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { stripControlCharacters } from '../common/plain-text';
+import { stripControlCharacters } from '@veo3/contracts/plain-text';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { UserEntity, type AuthProvider } from './user.entity';
+import type { AuthProvider, UserEntity } from './user.entity';
+import { UserRepository } from './user.repository';
 import { rolesFor } from './user-roles';
 import { UsersErrorCode, UsersException } from './users.exception';
 
@@ -31,7 +30,7 @@ function displayName(name: string | null): string | null {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: UserRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,7 +58,7 @@ export class UsersService {
       });
       return { user: await this.users.save(existing), created: false };
     }
-    const user = this.users.create({
+    const user = {
       id: randomUUID(),
       email,
       name,
@@ -68,9 +67,9 @@ export class UsersService {
       providerSubject: profile.subject,
       credits: 0,
       ...roles,
-    });
+    };
     try {
-      return { user: await this.users.save(user), created: true };
+      return { user: await this.users.create(user), created: true };
     } catch (error) {
       // Two first sign-ins at once: the unique e-mail index lets one insert win; use that row.
       const winner = await this.bySubject(profile.provider, profile.subject);
@@ -80,7 +79,7 @@ export class UsersService {
   }
 
   private async bySubject(provider: AuthProvider, subject: string): Promise<UserEntity | null> {
-    const rows = await this.users.findBy({ provider, providerSubject: subject });
+    const rows = await this.users.findBySubject(provider, subject);
     return rows.find((u) => u.providerSubject === subject) ?? null;
   }
 
@@ -89,7 +88,7 @@ export class UsersService {
    * identity of the same provider (Google may give an address to a new account later).
    */
   private async linkableByEmail(profile: SignInProfile, email: string): Promise<UserEntity | null> {
-    const rows = await this.users.findBy({ email });
+    const rows = await this.users.findByEmail(email);
     const match = rows.find((u) => u.email === email);
     if (!match) return null;
     if (match.provider === profile.provider && match.providerSubject && match.providerSubject !== profile.subject) {

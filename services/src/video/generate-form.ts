@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES } from './image-check';
+import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import type { GenerateForm } from './video.service';
 import { VideoErrorCode, VideoException } from './video.exception';
 

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import { VideoErrorCode, VideoException } from './video.exception';
-
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },

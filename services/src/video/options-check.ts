@@ -9,7 +9,7 @@ import {
   supportsShape,
   type GenerationOptions,
   type OptionSupport,
-} from './generation-options';
+} from '@veo3/contracts/generation-options';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 /** The options as they arrive in the form, all optional. */

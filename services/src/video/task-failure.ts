@@ -1,7 +1,8 @@
+import type { TaskFailureCode } from '@veo3/contracts/video';
 import type { ProviderFailure } from './providers/video-provider';
 
 /** Why a task failed, as told to its owner (`error_code`); the provider's own words stay in the log. */
-export type TaskFailure = ProviderFailure | 'model_unavailable' | 'safety_blocked' | 'generation_failed';
+export type TaskFailure = TaskFailureCode;
 
 /** What the user reads for each failure: our words only, since a provider's text can quote its key. */
 export const TASK_FAILURE_MESSAGES: Record<TaskFailure, string> = {

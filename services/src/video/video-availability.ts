@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { VIDEO_MODELS, type VideoModelId } from '../catalogue/catalogue';
+import { VIDEO_MODELS, type VideoModelId } from '@veo3/contracts/catalogue';
 import type { AppConfig } from '../config/app-config';
 import { maskSecrets } from '../common/mask-secrets';
 import { APP_CONFIG } from '../config/config.module';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { AspectRatio, Resolution } from './generation-options';
+import type { AspectRatio, Resolution } from '@veo3/contracts/generation-options';
 
 export type VideoTaskStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export const UNFINISHED: VideoTaskStatus[] = ['pending', 'processing'];
@@ -110,4 +110,8 @@ export class VideoTaskEntity {
 
   @Column({ name: 'finished_at', type: 'datetime', precision: 3, nullable: true })
   finishedAt: Date | null;
+
+  /** When its owner deleted it from History: hidden everywhere, restorable for TASK_RESTORE_DAYS. */
+  @Column({ name: 'deleted_at', type: 'datetime', precision: 3, nullable: true })
+  deletedAt: Date | null;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan, Or } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { maskSecrets } from '../common/mask-secrets';
@@ -8,7 +8,6 @@ import { SchemaGate } from '../database/schema-gate';
 import { inTransaction } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
-import { WorkerEntity } from '../scheduling/worker.entity';
 import { WorkerIdentity } from '../scheduling/worker-identity';
 import {
   ModelUnavailableError,
@@ -22,8 +21,9 @@ import { TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
-import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
-import type { VideoModelId } from '../catalogue/catalogue';
+import type { VideoTaskEntity } from './video-task.entity';
+import { VideoTaskRepository } from './video-task.repository';
+import type { VideoModelId } from '@veo3/contracts/catalogue';
 
 /**
  * How long a task's lease lasts unless its holder's heartbeat extends it; a worker that stops
@@ -66,6 +66,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly scheduler: RunOnceScheduler,
     private readonly schema: SchemaGate,
     private readonly events: TaskEventsService,
+    private readonly tasks: VideoTaskRepository,
   ) {}
 
   private get workerId(): string {
@@ -105,9 +106,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     await this.scheduler.stop();
     await this.queue.stop();
     // Hand our leases back so another worker can go on at once.
-    await this.dataSource
-      .getRepository(VideoTaskEntity)
-      .update({ lockedBy: this.workerId }, { lockedBy: null, lockedUntil: null });
+    await this.tasks.releaseAllOf(this.workerId);
     await this.identity.stop();
   }
 
@@ -125,30 +124,10 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async releaseLeasesOfDeadWorkers(): Promise<number> {
     const deadBefore = WorkerIdentity.deadBefore();
-    const liveWorkers = this.dataSource
-      .createQueryBuilder()
-      .select('w.id')
-      .from(WorkerEntity, 'w')
-      .where('w.heartbeat_at > :deadBefore')
-      .getQuery();
-    const held = await this.dataSource
-      .getRepository(VideoTaskEntity)
-      .createQueryBuilder('t')
-      .select(['t.id', 't.lockedBy'])
-      .where('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
-      .andWhere('t.locked_by IS NOT NULL')
-      .andWhere(`t.locked_by NOT IN (${liveWorkers})`, { deadBefore })
-      .getMany();
+    const held = await this.tasks.heldByDeadWorkers(deadBefore);
     let freed = 0;
     for (const task of held) {
-      const { affected } = await this.dataSource
-        .createQueryBuilder()
-        .update(VideoTaskEntity)
-        .set({ lockedBy: null, lockedUntil: null })
-        .where('id = :id AND locked_by = :holder', { id: task.id, holder: task.lockedBy })
-        .andWhere(`locked_by NOT IN (${liveWorkers})`, { deadBefore })
-        .execute();
-      if (!affected) continue;
+      if (!(await this.tasks.releaseIfHolderDead(task.id, task.lockedBy, deadBefore))) continue;
       freed++;
       await this.queue.enqueue(task.id);
     }
@@ -158,9 +137,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** With each heartbeat: the leases this worker holds last another LEASE_MS. */
   private async extendLeases(): Promise<void> {
-    await this.dataSource
-      .getRepository(VideoTaskEntity)
-      .update({ lockedBy: this.workerId, status: In(UNFINISHED) }, { lockedUntil: new Date(Date.now() + LEASE_MS) });
+    await this.tasks.extendLeasesOf(this.workerId, new Date(Date.now() + LEASE_MS));
   }
 
   /**
@@ -169,17 +146,11 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async resumeUnfinished(idleMs = 0): Promise<number> {
     const now = Date.now();
-    const tasks = await this.dataSource.getRepository(VideoTaskEntity).find({
-      select: { id: true },
-      where: {
-        status: In(UNFINISHED),
-        ...(idleMs
-          ? { updatedAt: LessThan(new Date(now - idleMs)), lockedUntil: Or(IsNull(), LessThan(new Date(now))) }
-          : {}),
-      },
-    });
-    for (const task of tasks) await this.queue.enqueue(task.id);
-    return tasks.length;
+    const ids = await this.tasks.unfinishedIds(
+      idleMs ? { idleBefore: new Date(now - idleMs), now: new Date(now) } : undefined,
+    );
+    for (const id of ids) await this.queue.enqueue(id);
+    return ids.length;
   }
 
   /** One step of one task; safe to call at any time, any number of times, from any worker. */
@@ -257,21 +228,9 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       await this.provider.download(task.providerJobId!, incoming, task);
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
-      const { affected } = await this.dataSource.getRepository(VideoTaskEntity).update(
-        { id: task.id, status: In(UNFINISHED) },
-        {
-          status: 'completed',
-          resultPath,
-          posterPath,
-          statusMessage: 'Your video is ready',
-          finishedAt: new Date(),
-          finishedBy: this.workerId,
-          lockedBy: null,
-          lockedUntil: null,
-        },
-      );
+      const completed = await this.tasks.markCompleted(task.id, { resultPath, posterPath, finishedBy: this.workerId });
       this.polls.delete(task.id);
-      if (affected) this.events.taskChanged(task.userId, task.id);
+      if (completed) this.events.taskChanged(task.userId, task.id);
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
@@ -289,21 +248,12 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     this.logger.error(`task ${task.id} failed (${failure}): ${diagnosis}; refunded`);
     // The refund's balance event follows the commit (CreditsService); the task's, here.
     const failed = await inTransaction(this.dataSource, async (m) => {
-      const { affected } = await m.update(
-        VideoTaskEntity,
-        { id: task.id, status: In(UNFINISHED) },
-        {
-          status: 'failed',
-          errorCode: failure,
-          errorMessage: diagnosis.slice(0, 500),
-          statusMessage: null,
-          finishedAt: new Date(),
-          finishedBy: this.workerId,
-          lockedBy: null,
-          lockedUntil: null,
-        },
-      );
-      if (!affected) return false;
+      const marked = await this.tasks.markFailed(m, task.id, {
+        errorCode: failure,
+        errorMessage: diagnosis.slice(0, 500),
+        finishedBy: this.workerId,
+      });
+      if (!marked) return false;
       await this.credits.grant(
         {
           userId: task.userId,
@@ -348,28 +298,17 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Takes the task's lease if it is unfinished and nobody else holds a live lease on it. */
   private async claim(taskId: string): Promise<VideoTaskEntity | null> {
-    const repository = this.dataSource.getRepository(VideoTaskEntity);
     const now = new Date();
-    const { affected } = await repository.update(
-      { id: taskId, status: In(UNFINISHED), lockedUntil: Or(IsNull(), LessThan(now)) },
-      { lockedBy: this.workerId, lockedUntil: new Date(now.getTime() + LEASE_MS) },
-    );
-    if (!affected) return null;
-    return repository.findOneBy({ id: taskId, lockedBy: this.workerId });
+    return this.tasks.claim(taskId, this.workerId, now, new Date(now.getTime() + LEASE_MS));
   }
 
   private async release(task: VideoTaskEntity, changes: Partial<VideoTaskEntity>): Promise<void> {
-    await this.dataSource
-      .getRepository(VideoTaskEntity)
-      .update({ id: task.id, lockedBy: this.workerId }, { ...changes, lockedBy: null, lockedUntil: null });
+    await this.tasks.release(task.id, this.workerId, changes);
   }
 
   private async updateMessage(task: VideoTaskEntity, message: string): Promise<void> {
-    const result = await this.dataSource
-      .getRepository(VideoTaskEntity)
-      .update({ id: task.id, status: In(UNFINISHED) }, { statusMessage: message.slice(0, 300) })
-      .catch(() => null);
-    if (result?.affected) this.events.taskChanged(task.userId, task.id);
+    const changed = await this.tasks.setMessage(task.id, message.slice(0, 300)).catch(() => false);
+    if (changed) this.events.taskChanged(task.userId, task.id);
   }
 
   private nextPollDelay(taskId: string): number {

@@ -1,14 +1,20 @@
-import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { DirectRoute } from '../common/direct-route';
+import { DirectRoute } from '../http/direct-route';
 import { RateLimitGuard } from '../auth/rate-limit.guard';
-import type { UserEntity } from '../users/user.entity';
-import { CallbackQuerySchema, type CallbackQueryDto } from './dto/callback-query.dto';
-import { FileQuerySchema, HistoryQuerySchema, type FileQueryDto, type HistoryQueryDto } from './dto/history-query.dto';
+import type { SessionUser } from '../users/session-user';
+import {
+  CallbackQuerySchema,
+  type CallbackQuery,
+  FileQuerySchema,
+  HistoryQuerySchema,
+  type FileQuery,
+  type HistoryQuery,
+} from '@veo3/contracts/video';
 import { readGenerateForm } from './generate-form';
 import { VideoService } from './video.service';
 import { VideoStorage, type StoredFile } from './video-storage';
@@ -43,8 +49,7 @@ export class VideoController {
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard, RateLimitGuard)
   @SkipThrottle({ signin: true, checkout: true })
-  @ApiConsumes('multipart/form-data')
-  async generate(@CurrentUser() user: UserEntity | null, @Req() request: FastifyRequest) {
+  async generate(@CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest) {
     return { success: true, data: await this.video.generate(user, await readGenerateForm(request)) };
   }
 
@@ -58,7 +63,7 @@ export class VideoController {
   /** The provider's "task finished" call (kie.ai callBackUrl): only wakes the task, see VideoService.wake. */
   @Post('callback/:taskId')
   @HttpCode(200)
-  async callback(@Param('taskId') taskId: string, @Query({ schema: CallbackQuerySchema }) query: CallbackQueryDto) {
+  async callback(@Param('taskId') taskId: string, @Query({ schema: CallbackQuerySchema }) query: CallbackQuery) {
     await this.video.wake(taskId, query.token);
     return { success: true };
   }
@@ -66,23 +71,39 @@ export class VideoController {
   @Get('status/:taskId')
   @UseGuards(JwtAuthGuard)
   @DirectRoute((video: VideoController, { user, params }) => video.status(user, params.taskId!))
-  async status(@CurrentUser() user: UserEntity, @Param('taskId') taskId: string) {
+  async status(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
     return { success: true, data: await this.video.status(user, taskId) };
   }
 
   @Get('history')
   @UseGuards(JwtAuthGuard)
-  async history(@CurrentUser() user: UserEntity, @Query({ schema: HistoryQuerySchema }) query: HistoryQueryDto) {
+  async history(@CurrentUser() user: SessionUser, @Query({ schema: HistoryQuerySchema }) query: HistoryQuery) {
     return { success: true, data: await this.video.history(user, query.page, query.limit) };
+  }
+
+  /** Deletes a finished task from its owner's History, restorable for a while (VideoService.deleteTask). */
+  @Delete('tasks/:taskId')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  async deleteTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
+    return { success: true, data: await this.video.deleteTask(user, taskId) };
+  }
+
+  /** Undoes a delete (History's Undo); a task that is not deleted is answered as it is. */
+  @Post('tasks/:taskId/restore')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  async restoreTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
+    return { success: true, data: await this.video.restoreTask(user, taskId) };
   }
 
   /** The video file, with range requests so the player can seek; for its owner or a signed link. */
   @Get('file/:taskId')
   @UseGuards(OptionalJwtAuthGuard)
   async file(
-    @CurrentUser() user: UserEntity | null,
+    @CurrentUser() user: SessionUser | null,
     @Param('taskId') taskId: string,
-    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('file', taskId, user, query.exp, query.sig);
@@ -94,9 +115,9 @@ export class VideoController {
   @Get('poster/:taskId')
   @UseGuards(OptionalJwtAuthGuard)
   async poster(
-    @CurrentUser() user: UserEntity | null,
+    @CurrentUser() user: SessionUser | null,
     @Param('taskId') taskId: string,
-    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('poster', taskId, user, query.exp, query.sig);
@@ -107,9 +128,9 @@ export class VideoController {
   @Get('upload/:taskId')
   @UseGuards(OptionalJwtAuthGuard)
   async upload(
-    @CurrentUser() user: UserEntity | null,
+    @CurrentUser() user: SessionUser | null,
     @Param('taskId') taskId: string,
-    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('upload', taskId, user, query.exp, query.sig);
@@ -120,9 +141,9 @@ export class VideoController {
   @Get('last-frame/:taskId')
   @UseGuards(OptionalJwtAuthGuard)
   async lastFrame(
-    @CurrentUser() user: UserEntity | null,
+    @CurrentUser() user: SessionUser | null,
     @Param('taskId') taskId: string,
-    @Query({ schema: FileQuerySchema }) query: FileQueryDto,
+    @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const name = await this.video.fileFor('last-frame', taskId, user, query.exp, query.sig);

@@ -16,6 +16,7 @@ export enum VideoErrorCode {
   NotFound = 'VIDEO_NOT_FOUND',
   LinkExpired = 'VIDEO_LINK_EXPIRED',
   IdempotencyKeyReused = 'VIDEO_IDEMPOTENCY_KEY_REUSED',
+  TaskUnfinished = 'VIDEO_TASK_UNFINISHED',
 }
 
 const STATUS: Record<VideoErrorCode, number> = {
@@ -34,6 +35,7 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.NotFound]: 404,
   [VideoErrorCode.LinkExpired]: 403,
   [VideoErrorCode.IdempotencyKeyReused]: 422,
+  [VideoErrorCode.TaskUnfinished]: 409,
 };
 
 export class VideoException extends AppException<VideoErrorCode> {

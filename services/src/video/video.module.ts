@@ -16,6 +16,7 @@ import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
 import { VideoTaskEntity } from './video-task.entity';
+import { VideoTaskRepository } from './video-task.repository';
 import { VideoWorker } from './video-worker';
 
 @Module({
@@ -26,6 +27,7 @@ import { VideoWorker } from './video-worker';
     VideoStorage,
     VideoWorker,
     VideoAvailability,
+    VideoTaskRepository,
     {
       provide: VIDEO_QUEUE,
       inject: [APP_CONFIG],

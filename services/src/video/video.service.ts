@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, In, IsNull, MoreThanOrEqual, Not } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
-import type { UserEntity } from '../users/user.entity';
-import { findVideoModel, VIDEO_MODELS, videoCost, type VideoModelId } from '../catalogue/catalogue';
-import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION, type AspectRatio, type Resolution } from './generation-options';
+import type { SessionUser } from '../users/session-user';
+import { findVideoModel, VIDEO_MODELS, videoCost, type VideoModelId } from '@veo3/contracts/catalogue';
+import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION } from '@veo3/contracts/generation-options';
 import { checkImage } from './image-check';
 import { checkGenerationOptions } from './options-check';
 import type { VideoProvider } from './providers/video-provider';
@@ -17,16 +17,28 @@ import { VideoAvailability } from './video-availability';
 import { VideoErrorCode, VideoException } from './video.exception';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoStorage, type LinkKind } from './video-storage';
-import { publicFailure, TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
-import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
-import { EntityRows } from '../common/entity-rows';
+import { publicFailure, TASK_FAILURE_MESSAGES } from './task-failure';
+import { UNFINISHED, type VideoTaskEntity } from './video-task.entity';
+import { VideoTaskRepository } from './video-task.repository';
 import { TaskEventsService } from '../events/task-events.service';
+import type { DeletedVideoTask, PublicVideoTask } from '@veo3/contracts/video';
+import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 
-export const MAX_PROMPT_LENGTH = 2000;
 /** At most this many unfinished tasks come with the first history page. */
 export const MAX_IN_PROGRESS = 20;
 /** At most this many finished tasks come with a resumed event stream's snapshot (the newest). */
 export const MAX_RESUMED = 50;
+/** A deleted task can be restored for this long; it is kept (row and files) meanwhile, and no job purges it yet. */
+export const TASK_RESTORE_DAYS = 30;
+const RESTORE_MS = TASK_RESTORE_DAYS * 24 * 3600 * 1000;
+/** A delete racing a restore (or the other way round) tries its update at most this many times. */
+const RACE_ATTEMPTS = 3;
+
+const deletedTask = (id: string, deletedAt: Date): DeletedVideoTask => ({
+  id,
+  deleted_at: deletedAt.toISOString(),
+  restorable_until: new Date(deletedAt.getTime() + RESTORE_MS).toISOString(),
+});
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -42,35 +54,46 @@ export interface GenerateForm {
   clientKey?: string | null;
 }
 
-export interface PublicVideoTask {
-  id: string;
+export interface GenerateResult {
   taskId: string;
-  status: string;
-  status_message: string | null;
-  result_url: string | null;
-  poster_url: string | null;
-  /** A failed task's reason (a TaskFailure) and our message for it; never the provider's text. */
-  error_code: TaskFailure | null;
-  error_message: string | null;
-  model: string;
+  remainingCredits: number;
+}
+
+/** A generation request that passed its checks (VideoService.checkRequest). */
+interface CheckedRequest {
+  user: SessionUser;
   prompt: string;
-  aspect_ratio: AspectRatio;
-  resolution: Resolution;
-  created_at: string;
-  updated_at: string;
-  /**
-   * When the server gives up on the task (created_at + GENERATION_TIMEOUT_S): an unfinished task
-   * is failed and refunded soon after. The generator polls until then.
-   */
-  expires_at: string;
+  model: NonNullable<ReturnType<typeof findVideoModel>>;
+  options: ReturnType<typeof checkGenerationOptions>;
+  image: CheckedImage | null;
+  lastFrame: CheckedImage | null;
+  /** The Idempotency-Key (at most 100 characters), or null. */
+  clientKey: string | null;
+  /** What the key stands for: the request after defaults and trimming, images by their content. */
+  requestHash: string;
+}
+
+type CheckedImage = { data: Buffer } & Awaited<ReturnType<typeof checkImage>>;
+
+/** What an Idempotency-Key stands for: the request after defaults and trimming, images by their content. */
+function requestHashOf(r: Omit<CheckedRequest, 'clientKey' | 'requestHash'>): string {
+  const { model, prompt, options, image, lastFrame } = r;
+  return sha256(
+    JSON.stringify([
+      model.id,
+      prompt,
+      options.aspectRatio,
+      options.resolution,
+      options.negativePrompt,
+      image && sha256(image.data),
+      lastFrame && sha256(lastFrame.data),
+    ]),
+  );
 }
 
 @Injectable()
 export class VideoService {
   private readonly logger = new Logger(VideoService.name);
-
-  private readonly statusRows: EntityRows<VideoTaskEntity>;
-  private readonly statusSql: string;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -81,30 +104,25 @@ export class VideoService {
     private readonly availability: VideoAvailability,
     @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
     private readonly events: TaskEventsService,
-  ) {
-    this.statusRows = new EntityRows(dataSource, VideoTaskEntity);
-    const shown = this.statusRows.columns('t', [
-      'id',
-      'status',
-      'statusMessage',
-      'resultPath',
-      'posterPath',
-      'errorCode',
-      'model',
-      'prompt',
-      'aspectRatio',
-      'resolution',
-      'createdAt',
-      'updatedAt',
-    ]);
-    this.statusSql = `SELECT ${shown} FROM video_tasks t WHERE t.id = :id AND t.user_id = :userId`;
-  }
+    private readonly tasks: VideoTaskRepository,
+  ) {}
 
   /**
    * Checks the request in the spec's order, then debits the credits and creates the task in one
    * transaction, and schedules it. A request that fails a check changes nothing.
    */
-  async generate(user: UserEntity | null, form: GenerateForm): Promise<{ taskId: string; remainingCredits: number }> {
+  async generate(user: SessionUser | null, form: GenerateForm): Promise<GenerateResult> {
+    const request = await this.checkRequest(user, form);
+    const replay = await this.replayOf(request);
+    if (replay) return replay;
+    return this.debitAndCreate(request);
+  }
+
+  /**
+   * Step 1: the request's checks in the spec's order (prompt, image, sign-in, model, options,
+   * images), and what its Idempotency-Key stands for. Nothing is written.
+   */
+  private async checkRequest(user: SessionUser | null, form: GenerateForm): Promise<CheckedRequest> {
     const prompt = (form.prompt ?? '').trim();
     if (!prompt) throw new VideoException(VideoErrorCode.PromptRequired, 'Please enter a prompt');
     if (prompt.length > MAX_PROMPT_LENGTH) {
@@ -123,37 +141,46 @@ export class VideoService {
     }
     if (!user) throw new VideoException(VideoErrorCode.NotSignedIn, 'Please login before generating a video');
     if (!model) throw new VideoException(VideoErrorCode.UnknownModel, `Unknown model: ${form.model ?? ''}`);
+    const { aspectRatio, resolution, negativePrompt } = form;
     const options = checkGenerationOptions(
-      {
-        aspectRatio: form.aspectRatio,
-        resolution: form.resolution,
-        negativePrompt: form.negativePrompt,
-        lastFrame: Boolean(form.lastFrame),
-      },
+      { aspectRatio, resolution, negativePrompt, lastFrame: Boolean(form.lastFrame) },
       model.mode,
       this.provider.support,
     );
     const image = imageMode && form.image ? { data: form.image, ...(await checkImage(form.image)) } : null;
     const lastFrame =
       options.lastFrame && form.lastFrame ? { data: form.lastFrame, ...(await checkImage(form.lastFrame)) } : null;
+    const checked = { user, prompt, model, options, image, lastFrame };
+    return { ...checked, clientKey: form.clientKey?.slice(0, 100) || null, requestHash: requestHashOf(checked) };
+  }
 
-    const clientKey = form.clientKey?.slice(0, 100) || null;
-    // What the key stands for: the request after defaults and trimming, images by their content.
-    const requestHash = sha256(
-      JSON.stringify([
-        model.id,
-        prompt,
-        options.aspectRatio,
-        options.resolution,
-        options.negativePrompt,
-        image && sha256(image.data),
-        lastFrame && sha256(lastFrame.data),
-      ]),
-    );
-    const replay = clientKey ? await this.findByClientKey(user.id, clientKey, requestHash) : null;
-    if (replay) return replay;
+  /**
+   * Step 2: the task the request's Idempotency-Key already made (null without a key or a task);
+   * the same key with another request is a 422.
+   */
+  private async replayOf(request: CheckedRequest): Promise<GenerateResult | null> {
+    const { user, clientKey, requestHash } = request;
+    if (!clientKey) return null;
+    const task = await this.tasks.findByClientKey(user.id, clientKey);
+    if (!task) return null;
+    if (task.requestHash && task.requestHash !== requestHash) {
+      throw new VideoException(
+        VideoErrorCode.IdempotencyKeyReused,
+        'Keys for idempotent requests can only be used with the same parameters they were first used with. ' +
+          'Send a new Idempotency-Key for a different video.',
+      );
+    }
+    const { balance } = await this.credits.checkModel(user.id, task.model);
+    return { taskId: task.id, remainingCredits: balance };
+  }
 
-    // Refused before the debit: a request no provider model can serve must cost nothing.
+  /**
+   * Step 3: refused while no provider model serves the request (before any credit is taken); else
+   * the uploads are stored, the credits debited and the task created in one transaction, and the
+   * task scheduled. A failure discards the uploads; a concurrent twin of the request answers as a replay.
+   */
+  private async debitAndCreate(request: CheckedRequest): Promise<GenerateResult> {
+    const { user, model, options, image, lastFrame, clientKey } = request;
     await this.availability.ready();
     if (this.availability.target(model.id).providerModel === null) {
       throw new VideoException(
@@ -161,7 +188,6 @@ export class VideoService {
         'Video generation is unavailable right now. No credits were taken; please try again later.',
       );
     }
-
     const cost = videoCost(model, options.resolution);
     const taskId = randomUUID();
     const imagePath = image ? await this.storage.saveUpload(taskId, image.data, image.ext) : null;
@@ -169,41 +195,9 @@ export class VideoService {
       ? await this.storage.saveUpload(taskId, lastFrame.data, lastFrame.ext, '-last')
       : null;
     try {
-      const remainingCredits = await inTransaction(this.dataSource, async (m) => {
-        const { balance } = await this.credits.debit(
-          {
-            userId: user.id,
-            amount: cost,
-            sourceType: 'video',
-            sourceId: taskId,
-            description: `${model.name} video`,
-            idempotencyKey: `video:${taskId}:debit`,
-          },
-          m,
-        );
-        await m.insert(VideoTaskEntity, {
-          id: taskId,
-          userId: user.id,
-          model: model.id,
-          prompt,
-          aspectRatio: options.aspectRatio,
-          resolution: options.resolution,
-          negativePrompt: options.negativePrompt,
-          status: 'pending',
-          statusMessage: 'Waiting to start',
-          cost,
-          provider: this.config.video.provider,
-          imagePath,
-          imageMime: image?.mime ?? null,
-          lastFramePath,
-          lastFrameMime: lastFrame?.mime ?? null,
-          callbackToken: randomBytes(24).toString('base64url'),
-          clientKey,
-          requestHash: clientKey ? requestHash : null,
-          attempts: 0,
-        });
-        return balance;
-      });
+      const remainingCredits = await inTransaction(this.dataSource, (m) =>
+        this.debitAndInsert(m, request, { taskId, cost, imagePath, lastFramePath }),
+      );
       this.events.taskChanged(user.id, taskId);
       // The task is committed: if scheduling fails now, the worker's sweep schedules it later.
       await this.queue
@@ -213,8 +207,7 @@ export class VideoService {
     } catch (error) {
       for (const path of [imagePath, lastFramePath]) if (path) await this.storage.discardUpload(path);
       // The same request arrived twice at once: the other one created the task and paid for it.
-      const replayed =
-        clientKey && isUniqueViolation(error) ? await this.findByClientKey(user.id, clientKey, requestHash) : null;
+      const replayed = clientKey && isUniqueViolation(error) ? await this.replayOf(request) : null;
       if (replayed) return replayed;
       if (error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient) {
         const balance = (await this.credits.checkModel(user.id, model.id)).balance;
@@ -227,19 +220,47 @@ export class VideoService {
     }
   }
 
-  /** The task a key already made, provided this is the same request; another request under it is a 422. */
-  private async findByClientKey(userId: string, clientKey: string, requestHash: string) {
-    const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ userId, clientKey });
-    if (!task) return null;
-    if (task.requestHash && task.requestHash !== requestHash) {
-      throw new VideoException(
-        VideoErrorCode.IdempotencyKeyReused,
-        'Keys for idempotent requests can only be used with the same parameters they were first used with. ' +
-          'Send a new Idempotency-Key for a different video.',
-      );
-    }
-    const { balance } = await this.credits.checkModel(userId, task.model);
-    return { taskId: task.id, remainingCredits: balance };
+  /** Inside step 3's transaction: the debit, then the task row; the balance after the debit. */
+  private async debitAndInsert(
+    m: EntityManager,
+    request: CheckedRequest,
+    task: { taskId: string; cost: number; imagePath: string | null; lastFramePath: string | null },
+  ): Promise<number> {
+    const { user, prompt, model, options, image, lastFrame, clientKey, requestHash } = request;
+    const { taskId, cost, imagePath, lastFramePath } = task;
+    const { balance } = await this.credits.debit(
+      {
+        userId: user.id,
+        amount: cost,
+        sourceType: 'video',
+        sourceId: taskId,
+        description: `${model.name} video`,
+        idempotencyKey: `video:${taskId}:debit`,
+      },
+      m,
+    );
+    await this.tasks.create(m, {
+      id: taskId,
+      userId: user.id,
+      model: model.id,
+      prompt,
+      aspectRatio: options.aspectRatio,
+      resolution: options.resolution,
+      negativePrompt: options.negativePrompt,
+      status: 'pending',
+      statusMessage: 'Waiting to start',
+      cost,
+      provider: this.config.video.provider,
+      imagePath,
+      imageMime: image?.mime ?? null,
+      lastFramePath,
+      lastFrameMime: lastFrame?.mime ?? null,
+      callbackToken: randomBytes(24).toString('base64url'),
+      clientKey,
+      requestHash: clientKey ? requestHash : null,
+      attempts: 0,
+    });
+    return balance;
   }
 
   /**
@@ -276,9 +297,7 @@ export class VideoService {
    * task from the provider now. It carries no result, so a forged or replayed one changes nothing.
    */
   async wake(taskId: string, token: string | undefined): Promise<void> {
-    const task = await this.dataSource
-      .getRepository(VideoTaskEntity)
-      .findOne({ select: { id: true, status: true, callbackToken: true }, where: { id: taskId } });
+    const task = await this.tasks.findForCallback(taskId);
     const expected = Buffer.from(task?.callbackToken ?? '');
     const given = Buffer.from(token ?? '');
     if (!task || !expected.length || expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -291,16 +310,61 @@ export class VideoService {
    * A task of the caller; another user's task is reported as missing. The browser polls it every few
    * seconds while a video is made: one fixed read of the columns it shows.
    */
-  async status(user: UserEntity, taskId: string): Promise<PublicVideoTask> {
+  async status(user: SessionUser, taskId: string): Promise<PublicVideoTask> {
     const task = await this.publicTask(user.id, taskId);
-    if (!task) throw new VideoException(VideoErrorCode.NotFound, 'Video task not found');
+    if (!task) throw new VideoException(VideoErrorCode.NotFound, 'Video not found');
     return task;
+  }
+
+  /**
+   * Deletes a finished task of the caller from everything its owner sees (status, history, files,
+   * events), restorable until the reply's `restorable_until`. A second delete answers the same. An
+   * unfinished task is refused (its job and credits are still in flight); another user's is missing.
+   */
+  async deleteTask(user: SessionUser, taskId: string): Promise<DeletedVideoTask> {
+    for (let attempt = 0; attempt < RACE_ATTEMPTS; attempt++) {
+      const now = new Date();
+      if (await this.tasks.markDeleted(user.id, taskId, now)) return deletedTask(taskId, now);
+      const task = await this.tasks.findDeletion(user.id, taskId);
+      if (!task) break;
+      if (task.deletedAt) return deletedTask(taskId, task.deletedAt);
+      if (UNFINISHED.includes(task.status)) {
+        throw new VideoException(
+          VideoErrorCode.TaskUnfinished,
+          'This video is still being made and cannot be deleted yet. Please try again once it is finished.',
+        );
+      }
+      // Restored between the update and the read: try the update again.
+    }
+    throw new VideoException(VideoErrorCode.NotFound, 'Video not found');
+  }
+
+  /**
+   * Undoes deleteTask while the task is restorable; the task as `status` answers it. A task that is
+   * not deleted is answered as it is; one deleted longer ago, another user's or none is missing.
+   */
+  async restoreTask(user: SessionUser, taskId: string): Promise<PublicVideoTask> {
+    let restored = false;
+    for (let attempt = 0; attempt < RACE_ATTEMPTS; attempt++) {
+      const deletedAfter = new Date(Date.now() - RESTORE_MS);
+      restored = (await this.tasks.restore(user.id, taskId, deletedAfter)) || restored;
+      const task = await this.publicTask(user.id, taskId);
+      if (task) {
+        // Other tabs put the task back in their History.
+        if (restored) this.events.taskChanged(user.id, taskId);
+        return task;
+      }
+      const deletion = await this.tasks.findDeletion(user.id, taskId);
+      if (!deletion?.deletedAt || deletion.deletedAt <= deletedAfter) break;
+      // Deleted again between the update and the read: try the update again.
+    }
+    throw new VideoException(VideoErrorCode.NotFound, 'Video not found');
   }
 
   /** What `status` answers for the task, or null when the user has no such task (for the event streams). */
   async publicTask(userId: string, taskId: string): Promise<PublicVideoTask | null> {
-    const [row] = await this.statusRows.query(this.statusSql, { id: taskId, userId });
-    return row ? this.toPublic(this.statusRows.hydrate(row)) : null;
+    const task = await this.tasks.findStatus(userId, taskId);
+    return task ? this.toPublic(task) : null;
   }
 
   /**
@@ -311,20 +375,9 @@ export class VideoService {
     userId: string,
     finishedSince: Date | null,
   ): Promise<{ unfinished: PublicVideoTask[]; finished: PublicVideoTask[] }> {
-    const repository = this.dataSource.getRepository(VideoTaskEntity);
     const [unfinished, finished] = await Promise.all([
-      repository.find({
-        where: { userId, status: In(UNFINISHED) },
-        order: { createdAt: 'DESC', id: 'DESC' },
-        take: MAX_IN_PROGRESS,
-      }),
-      finishedSince
-        ? repository.find({
-            where: { userId, status: In(['completed', 'failed']), finishedAt: MoreThanOrEqual(finishedSince) },
-            order: { finishedAt: 'DESC', id: 'DESC' },
-            take: MAX_RESUMED,
-          })
-        : [],
+      this.tasks.latestUnfinished(userId, MAX_IN_PROGRESS),
+      finishedSince ? this.tasks.latestFinishedSince(userId, finishedSince, MAX_RESUMED) : [],
     ]);
     return {
       unfinished: unfinished.reverse().map((t) => this.toPublic(t)),
@@ -337,22 +390,9 @@ export class VideoService {
    * first page also carries the caller's unfinished tasks (`in_progress`, newest first, outside the
    * paging and the counts), so History can show what is still being made.
    */
-  async history(user: UserEntity, page: number, limit: number) {
-    const repository = this.dataSource.getRepository(VideoTaskEntity);
-    const [tasks, total] = await repository.findAndCount({
-      where: { userId: user.id, status: 'completed', resultPath: Not(IsNull()) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
-    const unfinished =
-      page === 1
-        ? await repository.find({
-            where: { userId: user.id, status: In(UNFINISHED) },
-            order: { createdAt: 'DESC', id: 'DESC' },
-            take: MAX_IN_PROGRESS,
-          })
-        : [];
+  async history(user: SessionUser, page: number, limit: number) {
+    const [tasks, total] = await this.tasks.completedPage(user.id, (page - 1) * limit, limit);
+    const unfinished = page === 1 ? await this.tasks.latestUnfinished(user.id, MAX_IN_PROGRESS) : [];
     return {
       items: tasks.map((t) => this.toPublic(t)),
       total,
@@ -369,11 +409,13 @@ export class VideoService {
   async fileFor(
     kind: LinkKind,
     taskId: string,
-    viewer: UserEntity | null,
+    viewer: SessionUser | null,
     exp?: number,
     sig?: string,
   ): Promise<string> {
-    const task = await this.dataSource.getRepository(VideoTaskEntity).findOneBy({ id: taskId });
+    const found = await this.tasks.findById(taskId);
+    // A deleted task's files are kept for its restore, but served to nobody.
+    const task = found?.deletedAt ? null : found;
     const allowed =
       task &&
       (viewer?.id === task.userId || (exp !== undefined && sig && this.storage.verifyLink(kind, taskId, exp, sig)));
@@ -407,6 +449,9 @@ export class VideoService {
       error_message: failure && TASK_FAILURE_MESSAGES[failure],
       model: task.model,
       prompt: task.prompt,
+      negative_prompt: task.negativePrompt,
+      image_url: task.imagePath ? this.storage.signedUrl(task.id, 'upload') : null,
+      last_frame_url: task.lastFramePath ? this.storage.signedUrl(task.id, 'last-frame') : null,
       aspect_ratio: task.aspectRatio,
       resolution: task.resolution,
       created_at: task.createdAt.toISOString(),

@@ -58,10 +58,10 @@ function secretsOf(workload: K8sObject): string[] {
   return [...names].sort();
 }
 
-/** README's `kubectl create secret generic <name> --from-literal=KEY=…` commands: the keys of each secret. */
+/** The `kubectl create secret generic <name> --from-literal=KEY=…` commands of docs/OPERATIONS.md: the keys of each secret. */
 function documentedSecrets(): Record<string, string[]> {
-  const readme = readRepoFile('README.md');
-  const section = readme.slice(readme.indexOf('### Kubernetes'));
+  const guide = readRepoFile('docs/OPERATIONS.md');
+  const section = guide.slice(guide.indexOf('### Kubernetes'));
   const commands = section.replace(/\\\n/g, ' ').split('\n');
   const secrets: Record<string, string[]> = {};
   for (const command of commands) {
@@ -258,7 +258,7 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
     expect(all('Secret')).toEqual([]);
     const read = Object.fromEntries(workloads().map((w) => [w.metadata.name, secretsOf(w)]));
     expect(read).toEqual(ROLE_SECRETS);
-    // What those secrets hold, as README tells how to create them.
+    // What those secrets hold, as docs/OPERATIONS.md tells how to create them.
     const documented = documentedSecrets();
     for (const name of new Set(Object.values(ROLE_SECRETS).flat()))
       expect([name, documented[name]]).not.toEqual([name, undefined]);
@@ -368,7 +368,7 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
       podSpec(w).containers.some((c) => c.envFrom?.some((from) => from.configMapRef?.name === remotes.metadata.name)),
     );
     expect(readers.map((w) => w.metadata.name)).toEqual(['veo3-web']);
-    // What `kubectl create secret` adds (README), each role its own: the rest must already make a valid configuration.
+    // What `kubectl create secret` adds (docs/OPERATIONS.md), each role its own: the rest must already make a valid configuration.
     const documented = documentedSecrets();
     for (const role of SERVICE_TIER) {
       const deployment = one('Deployment', `veo3-${role}`);

@@ -58,7 +58,7 @@ const rendered = new Map<OverlayName, K8sObject[]>();
 const jobNames = new Map<OverlayName, string[]>();
 /**
  * An overlay as kubectl renders it (rendered once per test file; each caller gets its own copy).
- * The migration Job carries its release in its name (README "Deploying"); here it has its base
+ * The migration Job carries its release in its name (docs/RELEASES.md "The Job is named per release"); here it has its base
  * name, so that checks find it like any workload, and migrationJobNames() tells the rendered one.
  */
 export function render(overlay: OverlayName): K8sObject[] {

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { VideoShape } from '../../src/video/generation-options';
+import type { VideoShape } from '@veo3/contracts/generation-options';
 import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
 import { KieProvider } from '../../src/video/providers/kie/kie.provider';
 import { providerRejection, TEST_DOWNLOAD_POLICY, type RecordedRequest } from './fake-http';

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { ALL_SHAPES, type OptionSupport } from '../../src/video/generation-options';
+import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
 import {
   ProviderError,
   type ModelCheck,

@@ -47,7 +47,15 @@ export function startServiceProcess(
 ): ServiceProcess {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'services', 'dist', script)], {
     // No drain unless a test asks for one: stop() would otherwise wait SHUTDOWN_DRAIN_S (10 s) each time.
-    env: { PATH: process.env.PATH ?? '', SHUTDOWN_DRAIN_S: '0', ...env, PORT: String(port) },
+    // CONTRACT_CHECK: every reply checked against the contract (a mismatch answers 500 CONTRACT_VIOLATION).
+    // (never in production, which refuses it).
+    env: {
+      PATH: process.env.PATH ?? '',
+      SHUTDOWN_DRAIN_S: '0',
+      ...(env.NODE_ENV === 'production' ? {} : { CONTRACT_CHECK: '1' }),
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

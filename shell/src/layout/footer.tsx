@@ -27,6 +27,15 @@ export function Footer() {
               <Link to="/text-to-veo3-video">{t('footerAiVideo')}</Link>
             </li>
             <li>
+              <Link to="/video-effects">{t('videoEffects')}</Link>
+            </li>
+            <li>
+              <Link to="/ai-french-kissing">{t('frenchKissing')}</Link>
+            </li>
+            <li>
+              <Link to="/asmr-video">{t('asmrVideo')}</Link>
+            </li>
+            <li>
               <Link to="/pricing">{t('navPricing')}</Link>
             </li>
             <li>

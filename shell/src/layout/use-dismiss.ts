@@ -1,20 +1,17 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Closes a popup on a click outside `ref` or on Escape. */
+/**
+ * Closes a popup on a click outside `ref`. Escape is left to useFocusTrap alone: a second Escape
+ * listener here closed the popup first, and the re-render removed the trap's listener before it
+ * could run, so focus fell to the page instead of going back to the toggle.
+ */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
       if (ref.current && !ref.current.contains(event.target as Node)) close();
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
     document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('mousedown', onPointer);
   }, [ref, open, close]);
 }

@@ -3,8 +3,9 @@ import { useEffect, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The entries Tab can reach: one hidden by a media query (the mobile menu's language row) is skipped. */
 function focusables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.checkVisibility?.() !== false);
 }
 
 /**
@@ -33,8 +34,9 @@ export function useFocusTrap(
       const index = active ? ring.indexOf(active) : -1;
       if (event.key === 'Escape') {
         event.preventDefault();
-        close();
+        // Focus moves before the popup closes, so it is never left on an entry that is going away.
         toggle?.focus();
+        close();
         return;
       }
       if (index === -1 || ring.length === 0) return;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { getRuntimeConfig, type RemoteName } from '@veo3/platform/config/runtime-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
+import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { takeRemoteFailure } from './remote-health';
 import { remoteLoading, setPending } from './remote-loading';
 

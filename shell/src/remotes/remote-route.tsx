@@ -8,7 +8,7 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import type { RemoteName } from '@veo3/platform/config/runtime-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Spinner } from '@veo3/platform/ui/spinner';
 import { useT } from '@veo3/platform/i18n/i18n';

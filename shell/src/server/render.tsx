@@ -7,7 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // oxlint-disable-next-line no-restricted-imports
 import { StaticRouter } from 'react-router';
 import { initLanguage, type Language } from '@veo3/platform/i18n/i18n';
-import { setRuntimeConfig, type RuntimeConfig } from '@veo3/platform/config/runtime-config';
+import type { RuntimeConfig } from '@veo3/contracts/runtime-config';
+import { setRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { App, remoteRoutes, shellRoutes } from '../app';
 import { REMOTE_SLOT } from '../remotes/remote-placeholder';
 

@@ -1,5 +1,5 @@
-import type { VideoModelId } from '../../catalogue/catalogue';
-import type { OptionSupport, VideoShape } from '../generation-options';
+import type { VideoModelId } from '@veo3/contracts/catalogue';
+import type { OptionSupport, VideoShape } from '@veo3/contracts/generation-options';
 
 /** An image handed to a provider, already checked to be JPEG, PNG, GIF or WebP. */
 export interface ProviderImage {

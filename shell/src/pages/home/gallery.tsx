@@ -6,6 +6,7 @@ import { GalleryCard } from './gallery-card';
 import type { ShowcaseItem } from './showcase-items';
 import { GALLERY_FILTERS, useGallery, type GalleryFilter } from './use-gallery';
 import { homeMessages } from './home.messages';
+import { keepBrandsWhole } from './keep-brands-whole';
 
 type HomeMessageKey = keyof (typeof homeMessages)['en'];
 
@@ -38,7 +39,7 @@ export function Gallery({ items }: GalleryProps) {
       <div className="shell-section__header">
         <p className="shell-eyebrow">{t('galleryEyebrow')}</p>
         <h2 id="home-gallery-title" className="shell-section__title">
-          {t('galleryTitle')}
+          {keepBrandsWhole(t('galleryTitle'))}
         </h2>
         <p className="shell-section__lead">{t('galleryLead')}</p>
       </div>

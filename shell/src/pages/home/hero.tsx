@@ -6,6 +6,7 @@ import heroPoster from '../../assets/hero-poster.jpg';
 import { usePrefersReducedMotion } from '../shared/use-prefers-reduced-motion';
 import { GENERATOR_PATH } from '../shared/paths';
 import { homeMessages } from './home.messages';
+import { keepBrandsWhole } from './keep-brands-whole';
 import './hero.css';
 
 /** The poster's own size, so the browser reserves its box before the image arrives. */
@@ -87,9 +88,9 @@ export function Hero() {
         <div className="shell-home__hero-scrim" />
       </div>
       <div className="shell-home__hero-content">
-        <p className="shell-eyebrow">{t('heroEyebrow')}</p>
+        <p className="shell-eyebrow">{keepBrandsWhole(t('heroEyebrow'))}</p>
         <h1 id="home-hero-title" className="shell-home__hero-title">
-          {t('heroTitle')}
+          {keepBrandsWhole(t('heroTitle'))}
         </h1>
         <p className="shell-home__hero-lead">{t('heroLead')}</p>
         <div className="shell-home__hero-actions">

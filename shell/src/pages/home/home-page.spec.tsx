@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { HomePage } from './home-page';
 
 function renderHome() {
@@ -9,6 +10,11 @@ function renderHome() {
     </MemoryRouter>,
   );
 }
+
+afterEach(() => act(() => setLanguage('en', { remember: false })));
+
+/** The brand with the non-breaking space a heading writes it with. */
+const VEO = 'Veo\u00a03';
 
 describe('HomePage', () => {
   it('has one main heading and sets the page title and canonical link', () => {
@@ -20,9 +26,9 @@ describe('HomePage', () => {
 
   it('shows the gallery, key features, how-to steps and FAQ', () => {
     renderHome();
-    expect(screen.getByRole('heading', { name: 'Explore Videos Created with Veo 3' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Explore Videos Created with ${VEO}` })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Key Features' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Create a Veo 3 Video in Three Steps' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Create a ${VEO} Video in Three Steps` })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInTheDocument();
   });
 
@@ -47,4 +53,18 @@ describe('HomePage', () => {
     expect(question).toHaveAttribute('aria-expanded', 'false');
     expect(answer).not.toBeVisible();
   });
+
+  it.each(['en', 'zh-CN'] as const)(
+    'never lets a line break inside a brand name in a heading or eyebrow (%s)',
+    (lang) => {
+      act(() => setLanguage(lang, { remember: false }));
+      const { container } = renderHome();
+      const texts = [...container.querySelectorAll('h1, h2, h3, .shell-eyebrow')].map((el) => el.textContent ?? '');
+      const branded = texts.filter((text) => /Veo\s3/.test(text));
+      // Hero title and eyebrow, gallery, features eyebrow, steps, and the FAQ's "What is Veo 3?".
+      expect(branded.length).toBeGreaterThanOrEqual(6);
+      expect(branded.filter((text) => /Veo 3/.test(text))).toEqual([]);
+      expect(branded.filter((text) => text.includes('Studio') && !text.includes(`${VEO}\u00a0Studio`))).toEqual([]);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { HowToSteps } from './how-to-steps';
 import { KeyFeatures } from './key-features';
 import { showcaseItems } from './showcase-items';
 import { homeMessages } from './home.messages';
+import { keepBrandsWhole } from './keep-brands-whole';
 import '../shared/marketing.css';
 import './home-page.css';
 
@@ -15,7 +16,7 @@ export function HomePage() {
   usePageMeta(t('metaTitle'), '/', t('metaDescription'));
 
   const faq = [
-    { question: t('faqWhatQ'), answer: t('faqWhatA') },
+    { question: keepBrandsWhole(t('faqWhatQ')), answer: t('faqWhatA') },
     { question: t('faqCostQ'), answer: t('faqCostA') },
     { question: t('faqLengthQ'), answer: t('faqLengthA') },
     { question: t('faqImageQ'), answer: t('faqImageA') },

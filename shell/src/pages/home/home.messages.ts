@@ -67,7 +67,8 @@ export const homeMessages = defineMessages(
     stepsTitle: 'Create a Veo 3 Video in Three Steps',
     stepLabel: 'Step {number}',
     stepSignInTitle: 'Sign in with Google',
-    stepSignInText: 'One click and you are in. No new password to remember; your credit balance shows in the header.',
+    stepSignInText:
+      'One click and you are in. No new password to remember, and your credits are waiting in your account.',
     stepPromptTitle: 'Describe a scene or upload an image',
     stepPromptText:
       'Choose Text to Video or Image to Video, then describe the action, the camera and the sound you want to hear.',
@@ -158,7 +159,7 @@ export const homeMessages = defineMessages(
     stepsTitle: '三步创作 Veo 3 视频',
     stepLabel: '第 {number} 步',
     stepSignInTitle: '使用 Google 登录',
-    stepSignInText: '一键登录，无需记住新密码；你的积分余额会显示在页面顶部。',
+    stepSignInText: '一键登录，无需记住新密码，积分随时在你的账户中。',
     stepPromptTitle: '描述场景或上传图片',
     stepPromptText: '选择文字生成视频或图片生成视频，然后描述你想要的动作、镜头和声音。',
     stepGenerateTitle: '生成并下载',

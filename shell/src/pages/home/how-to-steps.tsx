@@ -3,6 +3,7 @@ import { useT } from '@veo3/platform/i18n/i18n';
 import { StepList } from '../shared/step-list';
 import { GENERATOR_PATH } from '../shared/paths';
 import { homeMessages } from './home.messages';
+import { keepBrandsWhole } from './keep-brands-whole';
 
 export function HowToSteps() {
   const t = useT(homeMessages);
@@ -16,7 +17,7 @@ export function HowToSteps() {
       <div className="shell-section__header">
         <p className="shell-eyebrow">{t('stepsEyebrow')}</p>
         <h2 id="home-steps-title" className="shell-section__title">
-          {t('stepsTitle')}
+          {keepBrandsWhole(t('stepsTitle'))}
         </h2>
       </div>
       <StepList steps={steps} label={(number) => t('stepLabel', { number })} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { homeMessages } from './home.messages';
+import { keepBrandsWhole } from './keep-brands-whole';
 
 type HomeMessageKey = keyof (typeof homeMessages)['en'];
 
@@ -91,7 +92,7 @@ export function KeyFeatures() {
   return (
     <section className="shell-section" aria-labelledby="home-features-title">
       <div className="shell-section__header">
-        <p className="shell-eyebrow">{t('featuresEyebrow')}</p>
+        <p className="shell-eyebrow">{keepBrandsWhole(t('featuresEyebrow'))}</p>
         <h2 id="home-features-title" className="shell-section__title">
           {t('featuresTitle')}
         </h2>

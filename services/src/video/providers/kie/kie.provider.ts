@@ -1,4 +1,4 @@
-import { ALL_SHAPES, type OptionSupport, type VideoShape } from '../../generation-options';
+import { ALL_SHAPES, type OptionSupport, type VideoShape } from '@veo3/contracts/generation-options';
 import type { ModelCheck, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
 import { ModelUnavailableError, ProviderError } from '../video-provider';
 import { httpError, parseRetryAfter, providerFetch } from '../provider-http';

@@ -4,7 +4,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { moveFile } from '../../../storage/move-file';
-import { ALL_SHAPES, type OptionSupport } from '../../generation-options';
+import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
 import {
   ProviderError,
   type ModelCheck,

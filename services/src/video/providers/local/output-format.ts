@@ -1,4 +1,4 @@
-import { frameSize, type VideoShape } from '../../generation-options';
+import { frameSize, type VideoShape } from '@veo3/contracts/generation-options';
 
 /** Every local render: 8 s at 24 fps, like the real providers' clips. */
 export const OUTPUT = { fps: 24, seconds: 8 } as const;

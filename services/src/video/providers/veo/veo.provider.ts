@@ -1,6 +1,6 @@
 import { GenerateVideosOperation, GoogleGenAI, type Fetch } from '@google/genai';
-import { VIDEO_MODELS, type VideoModelId } from '../../../catalogue/catalogue';
-import { ALL_SHAPES, type OptionSupport } from '../../generation-options';
+import { VIDEO_MODELS, type VideoModelId } from '@veo3/contracts/catalogue';
+import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
 import type { ModelCheck, ProviderImage, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
 import { ModelUnavailableError, ProviderError } from '../video-provider';
 import { httpError, parseRetryAfter, providerFetch } from '../provider-http';

@@ -1,0 +1,339 @@
+/**
+ * Every route the service registers, one entry each: its request schemas (params, query, body;
+ * `multipart` for form uploads, with `files` naming the file fields) and each status it can answer
+ * with that status's reply schema. A reply of `null` is not JSON: its body is `contentType`
+ * (a file, a page, a stream, a redirect). Error statuses answer ErrorReply (envelope.ts).
+ */
+import { z } from 'zod';
+import * as auth from './auth';
+import * as billing from './billing';
+import * as blog from './blog';
+import * as credits from './credits';
+import { ErrorReply } from './envelope';
+import * as health from './health';
+import { RemoteMapReply } from './site';
+import * as video from './video';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Nest/Fastify pattern, e.g. '/api/video/status/:taskId'. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body, or a multipart form's text fields when `multipart`. */
+  body?: z.ZodType;
+  multipart?: true;
+  /** A multipart form's file fields. */
+  files?: readonly string[];
+  /** Replies by status; `null`: the body is not JSON (see `contentType`). */
+  replies: Readonly<Record<number, z.ZodType | null>>;
+  /** The 2xx body's media type when it is not JSON. */
+  contentType?: string;
+  /** Sent with `Authorization: Bearer`: required, or optional (a visitor gets another answer). */
+  auth?: 'required' | 'optional';
+}
+
+/** One route's key in API_ROUTES lookups and in released contracts: "GET /api/video/status/:taskId". */
+export const routeKey = (route: Pick<ApiRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+const E = ErrorReply;
+/** The statuses of a signed-in route. */
+const SIGNED_IN = { 401: E } as const;
+/** Every route that reads the database answers 503 while its schema is pending a migration. */
+const DB = { 503: E } as const;
+
+export const API_ROUTES = [
+  // auth
+  {
+    method: 'POST',
+    path: '/api/auth/google',
+    body: auth.GoogleSignInSchema,
+    // 409: the Google account's e-mail belongs to another account (USERS_EMAIL_TAKEN).
+    replies: { 200: auth.SignInReply, 400: E, 401: E, 404: E, 409: E, 413: E, 429: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/dev',
+    body: auth.DevSignInSchema,
+    replies: { 200: auth.SignInReply, 400: E, 404: E, 409: E, 413: E, 429: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/user',
+    auth: 'required',
+    replies: { 200: auth.CurrentUserReply, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/signout',
+    auth: 'required',
+    replies: { 200: auth.SignOutReply, ...SIGNED_IN, ...DB },
+  },
+  // Password sign-in does not exist: these always refuse (AUTH_GOOGLE_ONLY).
+  { method: 'POST', path: '/auth/signin', replies: { 400: E, 429: E } },
+  { method: 'POST', path: '/auth/signup', replies: { 400: E, 429: E } },
+  { method: 'POST', path: '/api/auth/reset-password', replies: { 400: E, 429: E } },
+
+  // credits
+  {
+    method: 'GET',
+    path: '/api/credits/balance',
+    auth: 'required',
+    replies: { 200: credits.CreditBalanceReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/credits/:userId/transactions',
+    auth: 'required',
+    params: credits.TransactionsParamsSchema,
+    query: credits.TransactionsQuerySchema,
+    replies: { 200: credits.TransactionsReply, 400: E, ...SIGNED_IN, 403: E, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/validate/:modelId',
+    auth: 'required',
+    params: credits.ValidateModelParamsSchema,
+    replies: { 200: credits.ModelCheckReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/add',
+    auth: 'required',
+    body: credits.CreditChangeSchema,
+    replies: { 200: credits.CreditChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/deduct',
+    auth: 'required',
+    body: credits.CreditChangeSchema,
+    replies: { 200: credits.CreditChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+
+  // billing
+  {
+    method: 'POST',
+    path: '/api/stripe/create-payment-intent',
+    auth: 'required',
+    body: billing.CreateCheckoutSchema,
+    replies: { 200: billing.CreateCheckoutReply, 400: E, ...SIGNED_IN, 409: E, 413: E, 429: E, 502: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/stripe/checkout-session/:id',
+    auth: 'required',
+    params: billing.CheckoutSessionParamsSchema,
+    replies: { 200: billing.CheckoutSessionReply, ...SIGNED_IN, 404: E, 502: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/stripe/subscription/status',
+    auth: 'required',
+    replies: { 200: billing.SubscriptionStatusReply, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/subscription/cancel',
+    auth: 'required',
+    body: billing.CancelSubscriptionSchema,
+    replies: { 200: billing.CancelSubscriptionReply, 400: E, ...SIGNED_IN, 404: E, 413: E, 502: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/portal',
+    auth: 'required',
+    replies: { 200: billing.PortalReply, ...SIGNED_IN, 404: E, 502: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    replies: { 200: billing.StripeWebhookReply, 400: E, 404: E, 413: E, 502: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/simulated/subscriptions/:id/renew',
+    auth: 'required',
+    params: billing.SimulatedRenewParamsSchema,
+    replies: { 200: billing.SimulatedRenewReply, ...SIGNED_IN, 403: E, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/simulated/:sessionId/complete',
+    auth: 'required',
+    params: billing.SimulatedCompleteParamsSchema,
+    replies: { 200: billing.SimulatedCompleteReply, ...SIGNED_IN, 404: E, 409: E, ...DB },
+  },
+
+  // video
+  {
+    method: 'POST',
+    path: '/api/video/generate',
+    auth: 'optional',
+    body: video.GenerateFormSchema,
+    multipart: true,
+    files: video.GENERATE_FORM_FILES,
+    replies: { 200: video.GenerateReply, 400: E, 401: E, 402: E, 413: E, 422: E, 429: E, 503: E },
+  },
+  { method: 'GET', path: '/api/video/options', replies: { 200: video.VideoOptionsReply } },
+  {
+    method: 'POST',
+    path: '/api/video/callback/:taskId',
+    params: video.TaskParamsSchema,
+    query: video.CallbackQuerySchema,
+    replies: { 200: video.CallbackReply, 400: E, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/video/status/:taskId',
+    auth: 'required',
+    params: video.TaskParamsSchema,
+    replies: { 200: video.VideoStatusReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/video/history',
+    auth: 'required',
+    query: video.HistoryQuerySchema,
+    replies: { 200: video.VideoHistoryReply, 400: E, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/video/tasks/:taskId',
+    auth: 'required',
+    params: video.TaskParamsSchema,
+    // 409: the task is still being made (VIDEO_TASK_UNFINISHED).
+    replies: { 200: video.DeleteVideoTaskReply, ...SIGNED_IN, 404: E, 409: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/video/tasks/:taskId/restore',
+    auth: 'required',
+    params: video.TaskParamsSchema,
+    replies: { 200: video.RestoreVideoTaskReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  ...(
+    [
+      ['file', 'video/mp4'],
+      ['poster', 'image/jpeg'],
+      ['upload', 'image/*'],
+      ['last-frame', 'image/*'],
+    ] as const
+  ).map(([kind, contentType]) => ({
+    method: 'GET' as const,
+    path: `/api/video/${kind}/:taskId`,
+    auth: 'optional' as const,
+    params: video.TaskParamsSchema,
+    query: video.FileQuerySchema,
+    contentType,
+    // 206 for a range of the file; 302 to a presigned URL when files are in S3.
+    replies: { 200: null, 206: null, 302: null, 400: E, 403: E, 404: E, 503: E },
+  })),
+  {
+    method: 'GET',
+    path: '/api/video/events',
+    auth: 'required',
+    contentType: 'text/event-stream',
+    replies: { 200: null, ...SIGNED_IN, 503: E },
+  },
+
+  // blog (public)
+  {
+    method: 'GET',
+    path: '/api/blog/posts',
+    query: blog.BlogListQuerySchema,
+    replies: { 200: blog.BlogListReply, 304: null, 400: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/blog/posts/:slug',
+    params: blog.BlogSlugParamsSchema,
+    replies: { 200: blog.BlogPostReply, 304: null, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/blog/upload-image',
+    auth: 'required',
+    multipart: true,
+    files: [blog.BLOG_IMAGE_FILE_FIELD],
+    replies: { 200: blog.ContentImageUploadReply, 400: E, ...SIGNED_IN, 403: E, 413: E, 415: E, 503: E },
+  },
+  {
+    method: 'GET',
+    path: '/api/blog/images/:name',
+    params: blog.BlogImageParamsSchema,
+    contentType: 'image/*',
+    replies: { 200: null, 304: null, 404: E, 503: E },
+  },
+
+  // blog (admin)
+  {
+    method: 'GET',
+    path: '/api/blog/admin/posts',
+    auth: 'required',
+    query: blog.AdminListQuerySchema,
+    replies: { 200: blog.AdminPostListReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/blog/admin/posts/:id',
+    auth: 'required',
+    params: blog.BlogPostIdParamsSchema,
+    replies: { 200: blog.AdminPostReply, 400: E, ...SIGNED_IN, 403: E, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/blog/admin/posts',
+    auth: 'required',
+    body: blog.BlogPostSchema,
+    replies: { 201: blog.AdminPostSavedReply, 400: E, ...SIGNED_IN, 403: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'PUT',
+    path: '/api/blog/admin/posts/:id',
+    auth: 'required',
+    params: blog.BlogPostIdParamsSchema,
+    body: blog.BlogPostSchema,
+    replies: { 200: blog.AdminPostSavedReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/blog/admin/posts/:id',
+    auth: 'required',
+    params: blog.BlogPostIdParamsSchema,
+    replies: { 200: blog.AdminPostDeletedReply, 400: E, ...SIGNED_IN, 403: E, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/blog/admin/upload',
+    auth: 'required',
+    multipart: true,
+    files: [blog.BLOG_IMAGE_FILE_FIELD],
+    replies: { 200: blog.FeaturedImageUploadReply, 400: E, ...SIGNED_IN, 403: E, 413: E, 415: E, 503: E },
+  },
+
+  // health
+  { method: 'GET', path: '/api/health/live', replies: { 200: health.LiveReply } },
+  { method: 'GET', path: '/api/health/ready', replies: { 200: health.ReadyReply, 503: E } },
+  { method: 'GET', path: '/api/health', replies: { 200: health.HealthReply, 503: E } },
+
+  // Any other GET /api/...: the JSON 404 straight from the router (http/http-pipeline's api-not-found).
+  { method: 'GET', path: '/api/*', replies: { 404: E } },
+
+  // site (outside /api)
+  { method: 'GET', path: '/remote-map.json', replies: { 200: RemoteMapReply } },
+  { method: 'GET', path: '/robots.txt', contentType: 'text/plain', replies: { 200: null } },
+  { method: 'GET', path: '/sitemap.xml', contentType: 'application/xml', replies: { 200: null, ...DB } },
+  { method: 'GET', path: '/rss.xml', contentType: 'application/rss+xml', replies: { 200: null, ...DB } },
+  // Every other GET: the shell's page (blog pages 404 for a missing article; /api, /mfe, /assets and file names 404).
+  { method: 'GET', path: '/*', contentType: 'text/html', replies: { 200: null, 304: null, 404: E } },
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteEntry = (typeof API_ROUTES)[number];
+
+/** The route for `method` and `path` (the pattern as listed), or undefined. */
+export function findApiRoute(method: string, path: string): ApiRoute | undefined {
+  return (API_ROUTES as readonly ApiRoute[]).find((r) => r.method === method.toUpperCase() && r.path === path);
+}

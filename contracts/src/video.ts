@@ -1,0 +1,154 @@
+/** Video generation: the form, the options on offer, a task's status, the history, the provider callback, file links. */
+import { z } from 'zod';
+import { ASPECT_RATIOS, MAX_NEGATIVE_PROMPT_LENGTH, RESOLUTIONS } from './generation-options';
+import { VIDEO_MODEL_IDS } from './catalogue';
+import { ok, OkReply } from './envelope';
+
+export const AspectRatio = z.enum(ASPECT_RATIOS);
+export const Resolution = z.enum(RESOLUTIONS);
+export const VideoModelIdSchema = z.enum(VIDEO_MODEL_IDS);
+
+/**
+ * Text fields of POST /api/video/generate, by their names on the wire: multipart (with the files
+ * GENERATE_FORM_FILES) or, for API callers, the same fields as JSON without images. The service
+ * checks them itself (video.service.ts, options-check.ts), in the spec's order and with its messages,
+ * so every field is optional here: a missing prompt is a 400 with VIDEO_PROMPT_REQUIRED.
+ */
+export const GenerateFormSchema = z.object({
+  prompt: z.string().optional(),
+  /** A model's apiPath (catalogue VIDEO_MODELS). */
+  model: z.string().optional(),
+  aspect_ratio: z.string().optional(),
+  resolution: z.string().optional(),
+  negative_prompt: z.string().max(MAX_NEGATIVE_PROMPT_LENGTH).optional(),
+});
+export type GenerateForm = z.infer<typeof GenerateFormSchema>;
+
+/** The form's file fields: the first frame (image mode) and the optional last frame; each at most 10 MB. */
+export const GENERATE_FORM_FILES = ['image', 'last_frame'] as const;
+export type GenerateFormFile = (typeof GENERATE_FORM_FILES)[number];
+
+/** POST /api/video/generate. */
+export const GenerateResult = z.object({ taskId: z.string(), remainingCredits: z.number().int() });
+export type GenerateResult = z.infer<typeof GenerateResult>;
+export const GenerateReply = ok(GenerateResult);
+export type GenerateReply = z.infer<typeof GenerateReply>;
+
+/** GET /api/video/options: what the generator may offer now, and whether each model is available. */
+export const VideoOptions = z.object({
+  defaults: z.object({ aspect_ratio: AspectRatio, resolution: Resolution }),
+  shapes: z.array(z.object({ aspect_ratio: AspectRatio, resolution: Resolution })),
+  negative_prompt: z.boolean(),
+  last_frame: z.boolean(),
+  models: z.record(
+    VideoModelIdSchema,
+    z.object({
+      available: z.boolean(),
+      message: z.string().nullable(),
+      prices: z.record(Resolution, z.number().int()),
+    }),
+  ),
+});
+export type VideoOptions = z.infer<typeof VideoOptions>;
+export const VideoOptionsReply = ok(VideoOptions);
+export type VideoOptionsReply = z.infer<typeof VideoOptionsReply>;
+
+export const VIDEO_TASK_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const VideoTaskStatus = z.enum(VIDEO_TASK_STATUSES);
+export type VideoTaskStatus = z.infer<typeof VideoTaskStatus>;
+
+/** Why a task failed, as told to its owner (services/src/video/task-failure.ts). */
+export const TASK_FAILURES = [
+  'provider_refused',
+  'provider_unavailable',
+  'rate_limited',
+  'timeout',
+  'download_failed',
+  'model_unavailable',
+  'safety_blocked',
+  'generation_failed',
+] as const;
+export const TaskFailureCode = z.enum(TASK_FAILURES);
+export type TaskFailureCode = z.infer<typeof TaskFailureCode>;
+
+/** A task as its owner sees it (video.service.ts PublicVideoTask). */
+export const PublicVideoTask = z.object({
+  id: z.string(),
+  /** The same as `id` (SPEC §3 'taskId or id'). */
+  taskId: z.string(),
+  status: VideoTaskStatus,
+  status_message: z.string().nullable(),
+  result_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
+  error_code: TaskFailureCode.nullable(),
+  error_message: z.string().nullable(),
+  model: z.string(),
+  prompt: z.string(),
+  negative_prompt: z.string().nullable(),
+  /** Signed links to the pictures the task was made from (image mode), so a user can reuse them. */
+  image_url: z.string().nullable(),
+  last_frame_url: z.string().nullable(),
+  aspect_ratio: AspectRatio,
+  resolution: Resolution,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  /** When the server gives up on an unfinished task (and refunds it). */
+  expires_at: z.iso.datetime(),
+});
+export type PublicVideoTask = z.infer<typeof PublicVideoTask>;
+
+export const TaskParamsSchema = z.object({ taskId: z.string() });
+export type TaskParams = z.infer<typeof TaskParamsSchema>;
+
+/** GET /api/video/status/:taskId. */
+export const VideoStatusReply = ok(PublicVideoTask);
+export type VideoStatusReply = z.infer<typeof VideoStatusReply>;
+
+export const HistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+/** GET /api/video/history: finished tasks, newest first; on page 1 also the latest unfinished ones. */
+export const VideoHistory = z.object({
+  items: z.array(PublicVideoTask),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  in_progress: z.array(PublicVideoTask),
+});
+export type VideoHistory = z.infer<typeof VideoHistory>;
+export const VideoHistoryReply = ok(VideoHistory);
+export type VideoHistoryReply = z.infer<typeof VideoHistoryReply>;
+
+/** DELETE /api/video/tasks/:taskId: the task is hidden from its owner until restored, at most until `restorable_until`. */
+export const DeletedVideoTask = z.object({
+  id: z.string(),
+  deleted_at: z.iso.datetime(),
+  restorable_until: z.iso.datetime(),
+});
+export type DeletedVideoTask = z.infer<typeof DeletedVideoTask>;
+export const DeleteVideoTaskReply = ok(DeletedVideoTask);
+export type DeleteVideoTaskReply = z.infer<typeof DeleteVideoTaskReply>;
+
+/** POST /api/video/tasks/:taskId/restore: the task as GET /api/video/status/:taskId answers it. */
+export const RestoreVideoTaskReply = ok(PublicVideoTask);
+export type RestoreVideoTaskReply = z.infer<typeof RestoreVideoTaskReply>;
+
+/** Query of the file routes (file, poster, upload, last-frame): a signed link's expiry (seconds) and signature. */
+export const FileQuerySchema = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});
+export type FileQuery = z.infer<typeof FileQuerySchema>;
+
+/** A provider callback carries the task's token in its URL (we choose the URL; the body is the provider's). */
+export const CallbackQuerySchema = z.object({
+  token: z.string().max(100).optional(),
+});
+export type CallbackQuery = z.infer<typeof CallbackQuerySchema>;
+
+/** POST /api/video/callback/:taskId. */
+export const CallbackReply = OkReply;
+export type CallbackReply = z.infer<typeof CallbackReply>;

@@ -1,0 +1,36 @@
+import { useT } from '@veo3/platform/i18n/i18n';
+import { generatorMessages } from './generator.messages';
+import type { PrefillNotice as Notice } from './use-task-prefill';
+import styles from './generator-page.module.css';
+
+/** Longer prompts are cut for the one-line notice; the prompt box holds the whole text. */
+const SHORT_PROMPT = 80;
+
+const shorten = (prompt: string) =>
+  prompt.length > SHORT_PROMPT ? `${prompt.slice(0, SHORT_PROMPT).trimEnd()}…` : prompt;
+
+/** What the form was filled from (History's Reuse or Remix), or why it was not; dismissible. */
+export function PrefillNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  const t = useT(generatorMessages);
+  const failed = notice.kind === 'notFound' || notice.kind === 'failed';
+  return (
+    <div
+      role={failed ? 'alert' : 'status'}
+      className={`${styles.notice} ${failed ? styles.noticeWarn : styles.noticeInfo}`}
+    >
+      <span className={styles.noticeText}>
+        {notice.kind === 'notFound' && t('prefillNotFound')}
+        {notice.kind === 'failed' && t('prefillFailed')}
+        {notice.kind === 'remixing' && (
+          <>
+            <strong>{t('remixing', { prompt: shorten(notice.prompt) })}</strong> {t('remixHint')}
+          </>
+        )}
+        {notice.kind === 'reusing' && t('reusing', { prompt: shorten(notice.prompt) })}
+      </span>
+      <button type="button" className="pf-button pf-button--ghost pf-button--sm" onClick={onDismiss}>
+        {t('dismiss')}
+      </button>
+    </div>
+  );
+}

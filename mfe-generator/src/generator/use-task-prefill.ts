@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@veo3/platform/api/api-client';
+import { useSearchParams } from '@veo3/platform/routing/router';
+import type { PublicVideoTask } from '@veo3/contracts/video';
+import { fetchVideoTask } from '../api/video-api';
+import { fetchImageFile } from './fetch-image-file';
+import type { GenerationMode } from './model-options';
+
+/** What a task puts back in the form. */
+export interface TaskPrefill {
+  task: PublicVideoTask;
+  mode: GenerationMode;
+  /** The first frame (image mode): the task's own, or for a remix the video's still; null when none or unreadable. */
+  image: File | null;
+  lastFrame: File | null;
+  remix: boolean;
+}
+
+export type PrefillNotice = { kind: 'notFound' | 'failed' } | { kind: 'remixing' | 'reusing'; prompt: string };
+
+interface Source {
+  taskId: string;
+  /** From History (`?from=`): fetch the pictures too, and say what the form was filled from. */
+  handoff: boolean;
+  remix: boolean;
+}
+
+export interface UseTaskPrefillOptions {
+  /** The task being generated when the page opened (a reload mid-generation), whose prompt and settings come back. */
+  resumedTaskId: string | null;
+  /** Puts the task into the form; awaited, so Generate stays disabled until the pictures are checked. */
+  onFill: (prefill: TaskPrefill) => Promise<void>;
+}
+
+const getOrNull = async (url: string | null, name: string, signal: AbortSignal) =>
+  url ? fetchImageFile(url, name, signal).catch(() => null) : null;
+
+/**
+ * Fills the form from a task: History's Reuse (`?from=<taskId>`) and Remix (`&remix=1`), or the task a
+ * reload resumes. `from` and `remix` then leave the URL (replacing the entry), so a reload does not
+ * refill over the user's edits.
+ */
+export function useTaskPrefill({ resumedTaskId, onFill }: UseTaskPrefillOptions) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Read once: the page fills itself from where it was opened, not from later URL changes.
+  const [source] = useState<Source | null>(() => {
+    const from = searchParams.get('from');
+    if (from) return { taskId: from, handoff: true, remix: searchParams.get('remix') === '1' };
+    return resumedTaskId ? { taskId: resumedTaskId, handoff: false, remix: false } : null;
+  });
+  const [loading, setLoading] = useState(source !== null);
+  const [notice, setNotice] = useState<PrefillNotice | null>(null);
+  const fillRef = useRef(onFill);
+  useEffect(() => {
+    fillRef.current = onFill;
+  });
+
+  useEffect(() => {
+    if (!source) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const finish = (mode: GenerationMode | null, next: PrefillNotice | null) => {
+      if (signal.aborted) return;
+      setLoading(false);
+      setNotice(next);
+      if (!source.handoff) return;
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          params.delete('from');
+          params.delete('remix');
+          if (mode) params.set('type', mode);
+          return params;
+        },
+        { replace: true },
+      );
+    };
+
+    void (async () => {
+      let task: PublicVideoTask | undefined;
+      try {
+        const reply = await fetchVideoTask(source.taskId, signal);
+        task = reply.success ? reply.data : undefined;
+      } catch (error) {
+        if (signal.aborted) return;
+        return finish(
+          null,
+          source.handoff ? { kind: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed' } : null,
+        );
+      }
+      if (!task) return finish(null, source.handoff ? { kind: 'notFound' } : null);
+
+      const { remix } = source;
+      const mode: GenerationMode = remix || task.image_url ? 'image' : 'text';
+      const [image, lastFrame] = source.handoff
+        ? await Promise.all([
+            getOrNull(remix ? task.poster_url : task.image_url, remix ? 'video-still' : 'first-frame', signal),
+            remix ? null : getOrNull(task.last_frame_url, 'last-frame', signal),
+          ])
+        : [null, null];
+      if (signal.aborted) return;
+      await fillRef.current({ task, mode, image, lastFrame, remix });
+      finish(mode, source.handoff ? { kind: remix ? 'remixing' : 'reusing', prompt: task.prompt } : null);
+    })();
+    return () => controller.abort();
+  }, [source, setSearchParams]);
+
+  return { loading, notice, dismissNotice: () => setNotice(null) };
+}

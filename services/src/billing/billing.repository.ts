@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { UserEntity } from '../users/user.entity';
+import { BillingCustomerEntity } from './billing-customer.entity';
+import { BillingEventEntity } from './billing-event.entity';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+import { PaymentEntity, type PaymentReversalField } from './payment.entity';
+import { LIVE_SUBSCRIPTION_STATUSES, SubscriptionEntity } from './subscription.entity';
+
+/**
+ * Billing's rows: checkout sessions, Stripe customers, subscriptions, payments and handled webhook
+ * events. Methods that take an EntityManager run in the caller's transaction.
+ */
+@Injectable()
+export class BillingRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  // --- checkout sessions ---
+
+  async createCheckoutSession(session: Omit<CheckoutSessionEntity, 'createdAt' | 'creditsGranted' | 'fulfilledAt'>) {
+    await this.dataSource.getRepository(CheckoutSessionEntity).insert(session);
+  }
+
+  findCheckoutSession(id: string): Promise<CheckoutSessionEntity | null> {
+    return this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id });
+  }
+
+  findUserCheckoutSession(userId: string, id: string): Promise<CheckoutSessionEntity | null> {
+    return this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id, userId });
+  }
+
+  async expireCheckoutSession(id: string): Promise<void> {
+    await this.dataSource.getRepository(CheckoutSessionEntity).update({ id }, { status: 'expired' });
+  }
+
+  /** Marks a checkout fulfilled in `m`'s transaction (keeping the first fulfillment's time). */
+  async completeCheckoutSession(m: EntityManager, session: CheckoutSessionEntity): Promise<void> {
+    await m.update(
+      CheckoutSessionEntity,
+      { id: session.id },
+      { status: 'complete', creditsGranted: session.credits, fulfilledAt: session.fulfilledAt ?? new Date() },
+    );
+  }
+
+  // --- customers and users ---
+
+  findCustomer(userId: string): Promise<BillingCustomerEntity | null> {
+    return this.dataSource.getRepository(BillingCustomerEntity).findOneBy({ userId });
+  }
+
+  async createCustomer(userId: string, stripeCustomerId: string): Promise<void> {
+    await this.dataSource.getRepository(BillingCustomerEntity).insert({ userId, stripeCustomerId });
+  }
+
+  userExists(userId: string): Promise<boolean> {
+    return this.dataSource.getRepository(UserEntity).existsBy({ id: userId });
+  }
+
+  /** The user's balance as committed now (the user must exist). */
+  async balanceOf(userId: string): Promise<number> {
+    return (await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId })).credits;
+  }
+
+  // --- subscriptions ---
+
+  /** The user's newest subscription in a live status, if any. */
+  activeSubscription(userId: string): Promise<SubscriptionEntity | null> {
+    return this.dataSource.getRepository(SubscriptionEntity).findOne({
+      where: { userId, status: In([...LIVE_SUBSCRIPTION_STATUSES]) },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  findSubscription(id: string): Promise<SubscriptionEntity | null> {
+    return this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id });
+  }
+
+  /** The subscription in `m`'s transaction, its row locked for the rest of it on MySQL. */
+  lockSubscription(m: EntityManager, id: string): Promise<SubscriptionEntity | null> {
+    const lock = this.dataSource.options.type === 'mysql' ? ({ mode: 'pessimistic_write' } as const) : undefined;
+    return m.findOne(SubscriptionEntity, { where: { id }, lock });
+  }
+
+  async insertSubscription(m: EntityManager, subscription: Omit<SubscriptionEntity, 'createdAt' | 'updatedAt'>) {
+    await m.insert(SubscriptionEntity, subscription);
+  }
+
+  async updateSubscription(m: EntityManager, id: string, fields: Partial<SubscriptionEntity>): Promise<void> {
+    await m.update(SubscriptionEntity, { id }, fields);
+  }
+
+  // --- payments ---
+
+  async insertPayment(m: EntityManager, payment: Omit<PaymentEntity, 'createdAt' | PaymentReversalField>) {
+    await m.insert(PaymentEntity, payment);
+  }
+
+  findPayment(m: EntityManager, id: string): Promise<PaymentEntity | null> {
+    return m.findOneBy(PaymentEntity, { id });
+  }
+
+  /** The first payment with one of these ids, if any. */
+  findPaymentAmong(ids: string[]): Promise<PaymentEntity | null> {
+    return this.dataSource.getRepository(PaymentEntity).findOneBy({ id: In(ids) });
+  }
+
+  /**
+   * Writes `change` to the payment only if it is still as `seen` (refunded cents and status, and,
+   * for a first refund or dispute, not yet stamped): whether it landed. A miss means another
+   * reversal committed in between.
+   */
+  async updatePaymentIfUnchanged(
+    m: EntityManager,
+    seen: Pick<PaymentEntity, 'id' | 'refundedCents' | 'status'>,
+    change: Partial<PaymentEntity>,
+  ): Promise<boolean> {
+    const update = m
+      .createQueryBuilder()
+      .update(PaymentEntity)
+      .set(change)
+      .where('id = :id AND refunded_cents = :from AND status = :status', {
+        id: seen.id,
+        from: seen.refundedCents,
+        status: seen.status,
+      });
+    if (change.refundedAt) update.andWhere('refunded_at IS NULL');
+    if (change.disputedAt) update.andWhere('disputed_at IS NULL');
+    return Boolean((await update.execute()).affected);
+  }
+
+  async addCreditsReclaimed(m: EntityManager, paymentId: string, credits: number): Promise<void> {
+    await m.increment(PaymentEntity, { id: paymentId }, 'creditsReclaimed', credits);
+  }
+
+  // --- webhook events ---
+
+  eventHandled(id: string): Promise<boolean> {
+    return this.dataSource.getRepository(BillingEventEntity).existsBy({ id });
+  }
+
+  /** Records a handled event (a unique violation means another delivery recorded it first). */
+  async recordEvent(id: string, type: string): Promise<void> {
+    await this.dataSource.getRepository(BillingEventEntity).insert({ id, type });
+  }
+}

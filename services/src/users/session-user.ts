@@ -1,0 +1,34 @@
+import type { AuthProvider, UserEntity } from './user.entity';
+import type { UserRoles } from './user-roles';
+
+/**
+ * The signed-in user as a session lookup provides it: identity and roles (roles from configuration,
+ * read on every lookup), never the balance, which a cached session would only answer stale. A plain
+ * object: `@CurrentUser()` yields it and the session cache keeps it. Where the balance is needed,
+ * read it now (CreditsService.balanceOf); `credits` is not here, so reading it is a compile error.
+ */
+export interface SessionUser {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string | null;
+  readonly picture: string | null;
+  readonly provider: AuthProvider;
+  readonly isAdmin: boolean;
+  readonly canManageBlog: boolean;
+}
+
+/** The session user of a stored user, with the roles configuration gives it now. */
+export function toSessionUser(
+  user: Pick<UserEntity, 'id' | 'email' | 'name' | 'picture' | 'provider'>,
+  roles: UserRoles,
+): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    provider: user.provider,
+    isAdmin: roles.isAdmin,
+    canManageBlog: roles.canManageBlog,
+  };
+}

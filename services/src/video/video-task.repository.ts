@@ -1,0 +1,273 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Not, Or, type EntityManager } from 'typeorm';
+import { EntityRows } from '../common/entity-rows';
+import { WorkerEntity } from '../scheduling/worker.entity';
+import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
+
+/** The columns a task's status reply shows (VideoService.toPublic). */
+const STATUS_COLUMNS: (keyof VideoTaskEntity & string)[] = [
+  'id',
+  'status',
+  'statusMessage',
+  'resultPath',
+  'posterPath',
+  'errorCode',
+  'model',
+  'prompt',
+  'negativePrompt',
+  'imagePath',
+  'lastFramePath',
+  'aspectRatio',
+  'resolution',
+  'createdAt',
+  'updatedAt',
+];
+
+/** The fields a new task is written with. */
+export type NewVideoTask = Omit<
+  VideoTaskEntity,
+  | 'providerJobId'
+  | 'providerModel'
+  | 'resultPath'
+  | 'posterPath'
+  | 'errorCode'
+  | 'errorMessage'
+  | 'lockedBy'
+  | 'lockedUntil'
+  | 'finishedAt'
+  | 'finishedBy'
+  | 'deletedAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/**
+ * Every read and write of `video_tasks`: the API's (creating, status, history, files, callbacks)
+ * and the worker's (leases, progress, outcome). Methods that take an EntityManager run in the
+ * caller's transaction.
+ */
+@Injectable()
+export class VideoTaskRepository {
+  private readonly statusRows: EntityRows<VideoTaskEntity>;
+  private readonly statusSql: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.statusRows = new EntityRows(dataSource, VideoTaskEntity);
+    this.statusSql =
+      `SELECT ${this.statusRows.columns('t', STATUS_COLUMNS)} FROM video_tasks t ` +
+      'WHERE t.id = :id AND t.user_id = :userId AND t.deleted_at IS NULL';
+  }
+
+  private get tasks() {
+    return this.dataSource.getRepository(VideoTaskEntity);
+  }
+
+  // --- the API's reads and writes ---
+
+  /** Writes a new task in the caller's transaction. */
+  async create(m: EntityManager, task: NewVideoTask): Promise<void> {
+    await m.insert(VideoTaskEntity, task);
+  }
+
+  /** The task a user's Idempotency-Key made, if any. */
+  findByClientKey(userId: string, clientKey: string): Promise<VideoTaskEntity | null> {
+    return this.tasks.findOneBy({ userId, clientKey });
+  }
+
+  /** What a provider callback needs to judge its token. */
+  findForCallback(id: string): Promise<Pick<VideoTaskEntity, 'id' | 'status' | 'callbackToken'> | null> {
+    return this.tasks.findOne({ select: { id: true, status: true, callbackToken: true }, where: { id } });
+  }
+
+  findById(id: string): Promise<VideoTaskEntity | null> {
+    return this.tasks.findOneBy({ id });
+  }
+
+  /**
+   * The columns of STATUS_COLUMNS of a user's task, or null when the user has no such task (or deleted it). The
+   * generator polls this every few seconds: one fixed statement, without the query builder.
+   */
+  async findStatus(userId: string, id: string): Promise<VideoTaskEntity | null> {
+    const [row] = await this.statusRows.query(this.statusSql, { id, userId });
+    return row ? this.statusRows.hydrate(row) : null;
+  }
+
+  /** A user's unfinished tasks, newest first, at most `take`. */
+  latestUnfinished(userId: string, take: number): Promise<VideoTaskEntity[]> {
+    return this.tasks.find({
+      where: { userId, status: In(UNFINISHED) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take,
+    });
+  }
+
+  /** A user's tasks finished (completed or failed) at or after `since`, latest finished first, at most `take`. */
+  latestFinishedSince(userId: string, since: Date, take: number): Promise<VideoTaskEntity[]> {
+    return this.tasks.find({
+      where: { userId, status: In(['completed', 'failed']), finishedAt: MoreThanOrEqual(since), deletedAt: IsNull() },
+      order: { finishedAt: 'DESC', id: 'DESC' },
+      take,
+    });
+  }
+
+  /** One page of a user's completed tasks with a file and not deleted, newest first, and how many there are. */
+  completedPage(userId: string, skip: number, take: number): Promise<[VideoTaskEntity[], number]> {
+    return this.tasks.findAndCount({
+      where: { userId, status: 'completed', resultPath: Not(IsNull()), deletedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip,
+      take,
+    });
+  }
+
+  /**
+   * Marks a user's finished task deleted at `now` in one conditional update; whether it changed a row
+   * (not when the task is missing, another user's, unfinished or already deleted).
+   */
+  async markDeleted(userId: string, id: string, now: Date): Promise<boolean> {
+    const { affected } = await this.tasks.update(
+      { id, userId, status: In(['completed', 'failed']), deletedAt: IsNull() },
+      { deletedAt: now },
+    );
+    return Boolean(affected);
+  }
+
+  /** Undoes markDeleted if the task was deleted after `deletedAfter`; whether it changed a row. */
+  async restore(userId: string, id: string, deletedAfter: Date): Promise<boolean> {
+    const { affected } = await this.tasks.update(
+      { id, userId, deletedAt: MoreThan(deletedAfter) },
+      { deletedAt: null },
+    );
+    return Boolean(affected);
+  }
+
+  /** Whether a user's task exists, is finished and is deleted (deleted or not); null when the user has no such task. */
+  findDeletion(userId: string, id: string): Promise<Pick<VideoTaskEntity, 'status' | 'deletedAt'> | null> {
+    return this.tasks.findOne({ select: { status: true, deletedAt: true }, where: { id, userId } });
+  }
+
+  // --- the worker's leases ---
+
+  /**
+   * Takes the task's lease for `workerId` until `until` if it is unfinished and nobody holds a live
+   * lease on it (at `now`); the task as leased, or null.
+   */
+  async claim(id: string, workerId: string, now: Date, until: Date): Promise<VideoTaskEntity | null> {
+    const { affected } = await this.tasks.update(
+      { id, status: In(UNFINISHED), lockedUntil: Or(IsNull(), LessThan(now)) },
+      { lockedBy: workerId, lockedUntil: until },
+    );
+    if (!affected) return null;
+    return this.tasks.findOneBy({ id, lockedBy: workerId });
+  }
+
+  /** Writes `changes` and hands the lease back, provided `workerId` still holds it. */
+  async release(id: string, workerId: string, changes: Partial<VideoTaskEntity>): Promise<void> {
+    await this.tasks.update({ id, lockedBy: workerId }, { ...changes, lockedBy: null, lockedUntil: null });
+  }
+
+  /** Hands back every lease `workerId` holds (on shutdown). */
+  async releaseAllOf(workerId: string): Promise<void> {
+    await this.tasks.update({ lockedBy: workerId }, { lockedBy: null, lockedUntil: null });
+  }
+
+  /** The leases `workerId` holds on unfinished tasks last until `until`. */
+  async extendLeasesOf(workerId: string, until: Date): Promise<void> {
+    await this.tasks.update({ lockedBy: workerId, status: In(UNFINISHED) }, { lockedUntil: until });
+  }
+
+  /** Unfinished tasks leased by a worker with no heartbeat after `deadBefore` (or no worker row). */
+  heldByDeadWorkers(deadBefore: Date): Promise<Pick<VideoTaskEntity, 'id' | 'lockedBy'>[]> {
+    return this.tasks
+      .createQueryBuilder('t')
+      .select(['t.id', 't.lockedBy'])
+      .where('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
+      .andWhere('t.locked_by IS NOT NULL')
+      .andWhere(`t.locked_by NOT IN (${this.liveWorkersQuery()})`, { deadBefore })
+      .getMany();
+  }
+
+  /**
+   * Frees the task's lease if `holder` still holds it and is still dead (judged again in the same
+   * statement, so a worker that beats meanwhile keeps it); whether it was freed.
+   */
+  async releaseIfHolderDead(id: string, holder: string | null, deadBefore: Date): Promise<boolean> {
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .update(VideoTaskEntity)
+      .set({ lockedBy: null, lockedUntil: null })
+      .where('id = :id AND locked_by = :holder', { id, holder })
+      .andWhere(`locked_by NOT IN (${this.liveWorkersQuery()})`, { deadBefore })
+      .execute();
+    return Boolean(affected);
+  }
+
+  /**
+   * The ids of unfinished tasks: all of them, or (`idleBefore` given) those not updated since then
+   * and with no lease live at `now`.
+   */
+  async unfinishedIds(idle?: { idleBefore: Date; now: Date }): Promise<string[]> {
+    const tasks = await this.tasks.find({
+      select: { id: true },
+      where: {
+        status: In(UNFINISHED),
+        ...(idle ? { updatedAt: LessThan(idle.idleBefore), lockedUntil: Or(IsNull(), LessThan(idle.now)) } : {}),
+      },
+    });
+    return tasks.map((t) => t.id);
+  }
+
+  // --- the worker's progress and outcome ---
+
+  /** The status message of an unfinished task; whether it changed a row. */
+  async setMessage(id: string, message: string): Promise<boolean> {
+    const { affected } = await this.tasks.update({ id, status: In(UNFINISHED) }, { statusMessage: message });
+    return Boolean(affected);
+  }
+
+  /** Marks an unfinished task completed (lease handed back); whether it was still unfinished. */
+  async markCompleted(
+    id: string,
+    outcome: Pick<VideoTaskEntity, 'resultPath' | 'posterPath' | 'finishedBy'>,
+  ): Promise<boolean> {
+    const { affected } = await this.tasks.update(
+      { id, status: In(UNFINISHED) },
+      {
+        status: 'completed',
+        ...outcome,
+        statusMessage: 'Your video is ready',
+        finishedAt: new Date(),
+        lockedBy: null,
+        lockedUntil: null,
+      },
+    );
+    return Boolean(affected);
+  }
+
+  /**
+   * Marks an unfinished task failed (lease handed back) in the caller's transaction; whether it was
+   * still unfinished (a second call changes nothing).
+   */
+  async markFailed(
+    m: EntityManager,
+    id: string,
+    outcome: Pick<VideoTaskEntity, 'errorCode' | 'errorMessage' | 'finishedBy'>,
+  ): Promise<boolean> {
+    const { affected } = await m.update(
+      VideoTaskEntity,
+      { id, status: In(UNFINISHED) },
+      { status: 'failed', ...outcome, statusMessage: null, finishedAt: new Date(), lockedBy: null, lockedUntil: null },
+    );
+    return Boolean(affected);
+  }
+
+  /** The ids of workers whose heartbeat is after `:deadBefore`, as a subquery. */
+  private liveWorkersQuery(): string {
+    return this.dataSource
+      .createQueryBuilder()
+      .select('w.id')
+      .from(WorkerEntity, 'w')
+      .where('w.heartbeat_at > :deadBefore')
+      .getQuery();
+  }
+}
