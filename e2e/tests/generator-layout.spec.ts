@@ -86,8 +86,12 @@ for (const size of WIDTHS) {
 
     test('after Generate the progress card is in view', async ({ page }) => {
       await userWithCredits(page, 'progress', 40);
-      // The local renderer can finish within seconds: the task is held in progress (polled, no stream) to look at it.
+      // The task is held in progress (polled, no stream) to look at it; no real render is started,
+      // as the run's one renderer is kept for the tests that wait for a video.
       await page.route('**/api/video/events', (route) => route.abort('connectionrefused'));
+      await page.route('**/api/video/generate', (route) =>
+        route.fulfill({ json: { success: true, data: { taskId: 'x', remainingCredits: 0 } } }),
+      );
       await page.route('**/api/video/status/*', (route) =>
         route.fulfill({ json: { success: true, data: { id: 'x', status: 'processing', status_message: null } } }),
       );

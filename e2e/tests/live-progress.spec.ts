@@ -1,5 +1,22 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test as siteTest } from '../support/fixtures';
+import { startSiteServer, type SiteServer } from '../support/site-server';
+
+/**
+ * A server of its own: the shared one renders one video at a time for every test of the run, so a
+ * task here could wait behind other files' renders for longer than any bound on its own render.
+ */
+const test = siteTest.extend<object, { site: SiteServer }>({
+  site: [
+    async ({}, use) => {
+      const site = await startSiteServer({ ADMIN_EMAILS: 'admin@example.com', SIGNIN_RATE_LIMIT: '1000' });
+      await use(site);
+      expect(await site.stop()).toBe(0);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+});
 
 test.setTimeout(120_000);
 
