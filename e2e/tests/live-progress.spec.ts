@@ -8,6 +8,8 @@ import { startSiteServer, type SiteServer } from '../support/site-server';
  */
 const test = siteTest.extend<object, { site: SiteServer }>({
   site: [
+    // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
+    // oxlint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const site = await startSiteServer({ ADMIN_EMAILS: 'admin@example.com', SIGNIN_RATE_LIMIT: '1000' });
       await use(site);
