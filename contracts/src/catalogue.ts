@@ -8,18 +8,54 @@ import type { Resolution } from './generation-options';
 /** Credits per video at each resolution: Google prices 720p and 1080p alike, so we do too. */
 const VEO_PRICES: Readonly<Record<Resolution, number>> = { '720p': 40, '1080p': 40 };
 
+/** Gemini Omni Flash's lengths to choose from (seconds); the default is VIDEO_DURATION_SECONDS. */
+export const OMNI_DURATIONS = [4, 6, 8, 10] as const;
+export type OmniDuration = (typeof OMNI_DURATIONS)[number];
+/** Omni is priced per second of output (Google charges about $0.10 a second), at any resolution. */
+export const OMNI_CREDITS_PER_SECOND = 4;
+/** An extension adds this many seconds (at most) to an Omni video, priced per added second. */
+export const EXTEND_SECONDS = { min: 4, max: 10 } as const;
+/** No Omni video (extensions included) grows past this length. */
+export const MAX_VIDEO_SECONDS = 40;
+
+const OMNI_PRICES: Readonly<Record<Resolution, number>> = {
+  '720p': 8 * OMNI_CREDITS_PER_SECOND,
+  '1080p': 8 * OMNI_CREDITS_PER_SECOND,
+};
+
 /**
  * The generation models of SPEC §3; `id` is the apiPath the browser sends as `model`, `cost` the
- * price at the default resolution (what SPEC §3 lists) and `prices` the price at each resolution.
+ * price at the default resolution and length (what SPEC §3 lists), `prices` that price at each
+ * resolution. `mode`: which generator tab the model serves ('both': text, or image with a first
+ * frame). A model with `perSecond` is priced by length, one of `durations`; the others make 8 s.
  */
 export const VIDEO_MODELS = {
-  veo3: { id: 'veo3', name: 'VEO 3 Text', mode: 'text', cost: VEO_PRICES['720p'], prices: VEO_PRICES },
+  veo3: {
+    id: 'veo3',
+    name: 'VEO 3 Text',
+    mode: 'text',
+    cost: VEO_PRICES['720p'],
+    prices: VEO_PRICES,
+    perSecond: null,
+    durations: [8],
+  },
   'veo3-fast-frames': {
     id: 'veo3-fast-frames',
     name: 'VEO 3 Image',
     mode: 'image',
     cost: VEO_PRICES['720p'],
     prices: VEO_PRICES,
+    perSecond: null,
+    durations: [8],
+  },
+  omni: {
+    id: 'omni',
+    name: 'Gemini Omni Flash',
+    mode: 'both',
+    cost: OMNI_PRICES['720p'],
+    prices: OMNI_PRICES,
+    perSecond: OMNI_CREDITS_PER_SECOND,
+    durations: OMNI_DURATIONS,
   },
 } as const;
 
@@ -35,9 +71,14 @@ export function findVideoModel(id: string): VideoModel | undefined {
   return Object.hasOwn(VIDEO_MODELS, id) ? VIDEO_MODELS[id as VideoModelId] : undefined;
 }
 
-/** What one video of `model` at `resolution` costs. */
-export function videoCost(model: VideoModel, resolution: Resolution): number {
-  return model.prices[resolution];
+/** What one video of `model` at `resolution` costs; `seconds` (default 8) prices a per-second model. */
+export function videoCost(model: VideoModel, resolution: Resolution, seconds = VIDEO_DURATION_SECONDS): number {
+  return model.perSecond === null ? model.prices[resolution] : model.perSecond * seconds;
+}
+
+/** Whether `seconds` is a length `model` makes (Veo: 8 only; Omni: OMNI_DURATIONS). */
+export function isModelDuration(model: VideoModel, seconds: number): boolean {
+  return (model.durations as readonly number[]).includes(seconds);
 }
 
 export type BillingCycle = 'monthly' | 'yearly';

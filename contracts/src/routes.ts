@@ -177,6 +177,22 @@ export const API_ROUTES = [
     files: video.GENERATE_FORM_FILES,
     replies: { 200: video.GenerateReply, 400: E, 401: E, 402: E, 413: E, 422: E, 429: E, 503: E },
   },
+  {
+    method: 'POST',
+    path: '/api/video/edit/:taskId',
+    auth: 'required',
+    params: video.TaskParamsSchema,
+    body: video.EditRequestSchema,
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 429: E, 503: E },
+  },
+  {
+    method: 'POST',
+    path: '/api/video/extend/:taskId',
+    auth: 'required',
+    params: video.TaskParamsSchema,
+    body: video.ExtendRequestSchema,
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 429: E, 503: E },
+  },
   { method: 'GET', path: '/api/video/options', replies: { 200: video.VideoOptionsReply } },
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 /** Video generation: the form, the options on offer, a task's status, the history, the provider callback, file links. */
 import { z } from 'zod';
-import { ASPECT_RATIOS, MAX_NEGATIVE_PROMPT_LENGTH, RESOLUTIONS } from './generation-options';
-import { VIDEO_MODEL_IDS } from './catalogue';
+import { ASPECT_RATIOS, MAX_NEGATIVE_PROMPT_LENGTH, MAX_PROMPT_LENGTH, RESOLUTIONS } from './generation-options';
+import { EXTEND_SECONDS, VIDEO_MODEL_IDS } from './catalogue';
 import { ok, OkReply } from './envelope';
 
 export const AspectRatio = z.enum(ASPECT_RATIOS);
@@ -21,11 +21,18 @@ export const GenerateFormSchema = z.object({
   aspect_ratio: z.string().optional(),
   resolution: z.string().optional(),
   negative_prompt: z.string().max(MAX_NEGATIVE_PROMPT_LENGTH).optional(),
+  /** Seconds, for a model priced per second (Omni: 4, 6, 8 or 10; default 8); others refuse it. */
+  duration: z.string().optional(),
 });
 export type GenerateForm = z.infer<typeof GenerateFormSchema>;
 
-/** The form's file fields: the first frame (image mode) and the optional last frame; each at most 10 MB. */
-export const GENERATE_FORM_FILES = ['image', 'last_frame'] as const;
+/**
+ * The form's file fields: the first frame (image mode), the optional last frame, and up to
+ * MAX_REFERENCE_IMAGES reference images (Omni; the field repeated); each at most 10 MB.
+ */
+export const GENERATE_FORM_FILES = ['image', 'last_frame', 'reference_images'] as const;
+/** Pictures of a character or product that Omni carries into the shot. */
+export const MAX_REFERENCE_IMAGES = 3;
 export type GenerateFormFile = (typeof GENERATE_FORM_FILES)[number];
 
 /** POST /api/video/generate. */
@@ -46,6 +53,12 @@ export const VideoOptions = z.object({
       available: z.boolean(),
       message: z.string().nullable(),
       prices: z.record(Resolution, z.number().int()),
+      /** Credits per second for a model priced by length (then `prices` is for 8 s), else null. */
+      per_second: z.number().int().nullable(),
+      /** The lengths (seconds) the model makes; [8] for Veo. */
+      durations: z.array(z.number().int()),
+      /** Whether a finished video of this model can be edited by instruction and extended. */
+      editable: z.boolean(),
     }),
   ),
 });
@@ -71,6 +84,11 @@ export const TASK_FAILURES = [
 export const TaskFailureCode = z.enum(TASK_FAILURES);
 export type TaskFailureCode = z.infer<typeof TaskFailureCode>;
 
+/** How a task came to be: a new video, an edit of its parent by instruction, or its parent made longer. */
+export const VIDEO_TASK_KINDS = ['generate', 'edit', 'extend'] as const;
+export const VideoTaskKind = z.enum(VIDEO_TASK_KINDS);
+export type VideoTaskKind = z.infer<typeof VideoTaskKind>;
+
 /** A task as its owner sees it (video.service.ts PublicVideoTask). */
 export const PublicVideoTask = z.object({
   id: z.string(),
@@ -94,8 +112,29 @@ export const PublicVideoTask = z.object({
   updated_at: z.iso.datetime(),
   /** When the server gives up on an unfinished task (and refunds it). */
   expires_at: z.iso.datetime(),
+  kind: VideoTaskKind,
+  /** The version this one was edited or extended from; null for a new video. */
+  parent_task_id: z.string().nullable(),
+  /** The first version of this video (its own id for a new video): History groups versions by it. */
+  root_task_id: z.string(),
+  /** An edit's instruction ("make it night"); null otherwise. */
+  instruction: z.string().nullable(),
+  /** The video's whole length in seconds (an extension's includes its parent's). */
+  duration_s: z.number().int(),
+  /** Signed links to the reference images (Omni), in the order given. */
+  reference_image_urls: z.array(z.string()),
 });
 export type PublicVideoTask = z.infer<typeof PublicVideoTask>;
+
+/** POST /api/video/edit/:taskId: what to change in the video; the rest of the shot stays. */
+export const EditRequestSchema = z.object({ instruction: z.string().trim().min(1).max(MAX_PROMPT_LENGTH) });
+export type EditRequest = z.infer<typeof EditRequestSchema>;
+
+/** POST /api/video/extend/:taskId: seconds to add (the whole video stays within MAX_VIDEO_SECONDS). */
+export const ExtendRequestSchema = z.object({
+  seconds: z.number().int().min(EXTEND_SECONDS.min).max(EXTEND_SECONDS.max),
+});
+export type ExtendRequest = z.infer<typeof ExtendRequestSchema>;
 
 export const TaskParamsSchema = z.object({ taskId: z.string() });
 export type TaskParams = z.infer<typeof TaskParamsSchema>;
@@ -110,9 +149,16 @@ export const HistoryQuerySchema = z.object({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
-/** GET /api/video/history: finished tasks, newest first; on page 1 also the latest unfinished ones. */
+/** A video in History: its newest finished version, with every finished version (newest first, itself included). */
+export const HistoryVideo = PublicVideoTask.extend({ versions: z.array(PublicVideoTask) });
+export type HistoryVideo = z.infer<typeof HistoryVideo>;
+
+/**
+ * GET /api/video/history: videos (a root and its edits and extensions) by their newest finished
+ * version, newest first, paged and counted by video; on page 1 also the latest unfinished tasks.
+ */
 export const VideoHistory = z.object({
-  items: z.array(PublicVideoTask),
+  items: z.array(HistoryVideo),
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),

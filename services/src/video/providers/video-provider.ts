@@ -1,5 +1,6 @@
 import type { VideoModelId } from '@veo3/contracts/catalogue';
 import type { OptionSupport, VideoShape } from '@veo3/contracts/generation-options';
+import type { VideoTaskKind } from '@veo3/contracts/video';
 
 /** An image handed to a provider, already checked to be JPEG, PNG, GIF or WebP. */
 export interface ProviderImage {
@@ -7,8 +8,30 @@ export interface ProviderImage {
   mimeType: string;
 }
 
+/** The version an edit or an extension is made from. */
+export interface ProviderParent {
+  /** The parent's job id at this provider (Omni: its interaction id), or null when another provider made it. */
+  jobId: string | null;
+  /** A local file of the parent's video (a temporary copy the worker removes), for providers that take the video itself. */
+  videoPath: string;
+  /** The parent's whole length in seconds. */
+  durationSeconds: number;
+  /** The parent's prompt (an edit's new version keeps it; the instruction says what changes). */
+  prompt: string;
+}
+
+/** What poll and download know of a task besides its job id. */
+export interface ProviderJob extends VideoShape {
+  model: VideoModelId;
+  kind: VideoTaskKind;
+  /** The finished video's whole length in seconds (an extension's includes its parent's). */
+  durationSeconds: number;
+  /** Edit and extend: the parent (an extension's result holds the parent's seconds, then the added ones). */
+  parent: ProviderParent | null;
+}
+
 /** What a provider needs to make one video. */
-export interface ProviderInput {
+export interface ProviderInput extends ProviderJob {
   /** Our task id; providers that take an idempotency key or callback id use it. */
   taskId: string;
   prompt: string;
@@ -22,8 +45,15 @@ export interface ProviderInput {
   image: ProviderImage | null;
   /** Image mode only, optional: the last frame. */
   lastFrame: ProviderImage | null;
-  /** Where the provider may tell us the job has finished; a call there only makes the worker poll at once. */
-  callbackUrl: string;
+  /** Omni only: up to 3 pictures of a character or product to carry into the shot. */
+  referenceImages: ProviderImage[];
+  /** Edit only: what to change ("make it night"); the rest of the shot stays as it was. */
+  instruction: string | null;
+  /**
+   * Where the provider may tell us the job has finished; a call there only makes the worker poll at
+   * once. Null when SITE_URL is not reachable from the internet (then polling alone).
+   */
+  callbackUrl: string | null;
   /** Human-readable progress ("Rendering the scene…"), shown to the user as status_message. */
   onProgress?: (message: string) => void;
 }
@@ -53,11 +83,18 @@ export interface VideoProvider {
    * gone). Throws a ProviderError when the provider cannot be asked.
    */
   checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck>;
+  /** Whether finished videos of models with `editable` in the catalogue sense (Omni) can be edited and extended here. */
+  readonly editing: boolean;
   /** Starts a job and returns the provider's job id. */
   submit(input: ProviderInput): Promise<string>;
-  poll(jobId: string, shape: VideoShape): Promise<ProviderStatus>;
-  /** Writes the finished video to `destination` (a file path). */
-  download(jobId: string, destination: string, shape: VideoShape): Promise<void>;
+  poll(jobId: string, job: ProviderJob): Promise<ProviderStatus>;
+  /** Writes the finished video to `destination` (a file path): for an extension, the whole video. */
+  download(jobId: string, destination: string, job: ProviderJob): Promise<void>;
+  /**
+   * Before an edit or extension is charged: null when `parent` can be worked on (its job is still
+   * held, or its video can be sent instead), else the reason in words for the user.
+   */
+  checkParent(parent: ProviderParent, kind: 'edit' | 'extend'): Promise<string | null>;
 }
 
 /**
