@@ -12,6 +12,7 @@ import { PaymentRefunds1763684300000 } from './migrations/1763684300000-payment-
 import { VideoErrorCode1763684500000 } from './migrations/1763684500000-video-error-code';
 import { BlogTagsLength1763684600000 } from './migrations/1763684600000-blog-tags-length';
 import { VideoTaskDeletedAt1763684700000 } from './migrations/1763684700000-video-task-deleted-at';
+import { VideoVersions1763684800000 } from './migrations/1763684800000-video-versions';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   VideoErrorCode1763684500000,
   BlogTagsLength1763684600000,
   VideoTaskDeletedAt1763684700000,
+  VideoVersions1763684800000,
 ];

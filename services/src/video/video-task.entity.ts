@@ -1,8 +1,15 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { AspectRatio, Resolution } from '@veo3/contracts/generation-options';
+import type { VideoTaskKind } from '@veo3/contracts/video';
 
 export type VideoTaskStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export const UNFINISHED: VideoTaskStatus[] = ['pending', 'processing'];
+
+/** An uploaded image kept with a task (a reference image), by its stored name. */
+export interface StoredImage {
+  path: string;
+  mime: string;
+}
 
 /** One generation; this row is the truth about it (the queue only schedules work). */
 @Entity('video_tasks')
@@ -31,6 +38,30 @@ export class VideoTaskEntity {
 
   @Column({ type: 'varchar', length: 20 })
   status: VideoTaskStatus;
+
+  /** A new video, or an edit or extension of `parentTaskId`. */
+  @Column({ type: 'varchar', length: 10, default: 'generate' })
+  kind: VideoTaskKind;
+
+  /** The version this one was made from (edit, extend); null for a new video. */
+  @Column({ name: 'parent_task_id', type: 'varchar', length: 36, nullable: true })
+  parentTaskId: string | null;
+
+  /** The first version of this video; History groups by it. Null (rows written by older releases) means the task's own id. */
+  @Column({ name: 'root_task_id', type: 'varchar', length: 36, nullable: true })
+  rootTaskId: string | null;
+
+  /** An edit's instruction; text like the prompt (both up to 2000 characters, past MySQL's comfortable varchar). */
+  @Column({ type: 'text', nullable: true })
+  instruction: string | null;
+
+  /** The video's whole length in seconds (an extension's includes its parent's). */
+  @Column({ name: 'duration_s', type: 'int', default: 8 })
+  durationS: number;
+
+  /** Omni's reference images as JSON StoredImage[], in the order given; null when there are none. */
+  @Column({ name: 'reference_images', type: 'text', nullable: true })
+  referenceImages: string | null;
 
   @Column({ name: 'status_message', type: 'varchar', length: 300, nullable: true })
   statusMessage: string | null;

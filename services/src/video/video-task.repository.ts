@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Not, Or, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Or, type EntityManager } from 'typeorm';
 import { EntityRows } from '../common/entity-rows';
 import { WorkerEntity } from '../scheduling/worker.entity';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
@@ -19,9 +19,18 @@ const STATUS_COLUMNS: (keyof VideoTaskEntity & string)[] = [
   'lastFramePath',
   'aspectRatio',
   'resolution',
+  'kind',
+  'parentTaskId',
+  'rootTaskId',
+  'instruction',
+  'durationS',
+  'referenceImages',
   'createdAt',
   'updatedAt',
 ];
+
+/** A version's video: rows written by older releases have no root, which stands for their own id. */
+const ROOT = 'COALESCE(t.root_task_id, t.id)';
 
 /** The fields a new task is written with. */
 export type NewVideoTask = Omit<
@@ -83,6 +92,11 @@ export class VideoTaskRepository {
     return this.tasks.findOneBy({ id });
   }
 
+  /** A user's task that is not deleted (an edit's parent), or null. */
+  findOwned(userId: string, id: string): Promise<VideoTaskEntity | null> {
+    return this.tasks.findOneBy({ id, userId, deletedAt: IsNull() });
+  }
+
   /**
    * The columns of STATUS_COLUMNS of a user's task, or null when the user has no such task (or deleted it). The
    * generator polls this every few seconds: one fixed statement, without the query builder.
@@ -110,14 +124,46 @@ export class VideoTaskRepository {
     });
   }
 
-  /** One page of a user's completed tasks with a file and not deleted, newest first, and how many there are. */
-  completedPage(userId: string, skip: number, take: number): Promise<[VideoTaskEntity[], number]> {
-    return this.tasks.findAndCount({
-      where: { userId, status: 'completed', resultPath: Not(IsNull()), deletedAt: IsNull() },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip,
-      take,
-    });
+  /**
+   * One page of a user's videos (versions grouped by their root) that have a completed version with
+   * a file and not deleted, by their newest such version first, and how many videos there are:
+   * each video's root id with its versions, newest first.
+   */
+  async completedVideosPage(
+    userId: string,
+    skip: number,
+    take: number,
+  ): Promise<[{ root: string; versions: VideoTaskEntity[] }[], number]> {
+    const shown = () =>
+      this.tasks
+        .createQueryBuilder('t')
+        .where('t.user_id = :userId', { userId })
+        .andWhere("t.status = 'completed' AND t.result_path IS NOT NULL AND t.deleted_at IS NULL");
+    const [counted, page] = await Promise.all([
+      shown().select(`COUNT(DISTINCT ${ROOT})`, 'n').getRawOne<{ n: number | string }>(),
+      shown()
+        .select(ROOT, 'root')
+        .addSelect('MAX(t.created_at)', 'latest')
+        .groupBy(ROOT)
+        .orderBy('latest', 'DESC')
+        .addOrderBy('root', 'DESC')
+        .offset(skip)
+        .limit(take)
+        .getRawMany<{ root: string }>(),
+    ]);
+    const roots = page.map((row) => row.root);
+    const versions = roots.length
+      ? await shown()
+          .andWhere(`${ROOT} IN (:...roots)`, { roots })
+          .orderBy('t.created_at', 'DESC')
+          .addOrderBy('t.id', 'DESC')
+          .getMany()
+      : [];
+    const videos = roots.map((root) => ({
+      root,
+      versions: versions.filter((v) => (v.rootTaskId ?? v.id) === root),
+    }));
+    return [videos, Number(counted?.n ?? 0)];
   }
 
   /**
