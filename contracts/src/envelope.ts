@@ -95,6 +95,9 @@ export const MODULE_ERROR_CODES = [
   'VIDEO_LINK_EXPIRED',
   'VIDEO_IDEMPOTENCY_KEY_REUSED',
   'VIDEO_TASK_UNFINISHED',
+  'VIDEO_NOT_EDITABLE',
+  'VIDEO_TOO_LONG',
+  'VIDEO_PARENT_REFUSED',
 ] as const;
 
 /** Every code the service itself chooses. */

@@ -248,6 +248,16 @@ export const API_ROUTES = [
     replies: { 200: null, 206: null, 302: null, 400: E, 403: E, 404: E, 503: E },
   })),
   {
+    // A task's reference image (Omni), by its place in the list, through a signed link like `upload`.
+    method: 'GET',
+    path: '/api/video/reference/:taskId/:index',
+    auth: 'optional',
+    params: z.object({ taskId: z.string(), index: z.string() }),
+    query: video.FileQuerySchema,
+    contentType: 'image/*',
+    replies: { 200: null, 302: null, 400: E, 403: E, 404: E, 503: E },
+  },
+  {
     method: 'GET',
     path: '/api/video/events',
     auth: 'required',

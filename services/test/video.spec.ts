@@ -203,9 +203,8 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
       providerModel: 'scripted',
       lastFrame: null,
     });
-    expect(submitted.callbackUrl).toMatch(
-      new RegExp(`^http://localhost:3000/api/video/callback/${taskId}\\?token=[\\w-]{32}$`),
-    );
+    // SITE_URL is localhost here: no provider could call it, so the worker polls alone.
+    expect(submitted.callbackUrl).toBeNull();
   });
 
   it.each<[Record<string, string>, boolean, string]>([

@@ -275,6 +275,11 @@ function isLocalSite(siteUrl: string): boolean {
 /** Secrets a production boot refuses while they hold a placeholder (the passwords inside the URLs too). */
 const SECRET_VARIABLES = [
   'JWT_SECRET',
+/** Whether SITE_URL can be reached from the internet (a provider's completion callback can arrive). */
+export function isPublicSite(siteUrl: string): boolean {
+  return !isLocalSite(siteUrl);
+}
+
   'VIDEO_LINK_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
+import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
 import type { GenerateForm } from './video.service';
 import { VideoErrorCode, VideoException } from './video.exception';
 
@@ -10,28 +11,42 @@ const FIELDS = {
   aspect_ratio: 'aspectRatio',
   resolution: 'resolution',
   negative_prompt: 'negativePrompt',
+  duration: 'duration',
 } as const satisfies Record<string, keyof GenerateForm>;
 /** File fields: the first frame and the optional last frame. */
 const FILES = { image: 'image', last_frame: 'lastFrame' } as const satisfies Record<string, keyof GenerateForm>;
 
+/** The repeated file field of Omni's reference images. */
+const REFERENCES = 'reference_images';
+
 type TextField = (typeof FIELDS)[keyof typeof FIELDS];
 
-/** This form's own limits (replacing the app's one-file default): two images of at most 10 MB each. */
-const FORM_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 };
+/**
+ * This form's own limits (replacing the app's one-file default): images of at most 10 MB each; one
+ * reference image more than allowed is still read, so the check answers it with its own message.
+ */
+const FORM_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 3 + MAX_REFERENCE_IMAGES, fields: 12, fieldSize: 64 * 1024 };
+
+/** The request's Idempotency-Key header, trimmed, or null. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key.trim() ? key.trim() : null;
+}
 
 /**
  * Reads POST /api/video/generate: multipart (prompt, model, aspect_ratio, resolution,
- * negative_prompt, image, last_frame) or, for API callers, the same text fields as JSON without images.
+ * negative_prompt, duration, image, last_frame, reference_images repeated) or, for API callers,
+ * the same text fields as JSON without images (`duration` may be a number there).
  */
 export async function readGenerateForm(request: FastifyRequest): Promise<GenerateForm> {
-  const key = request.headers['idempotency-key'];
-  const clientKey = typeof key === 'string' && key.trim() ? key.trim() : null;
+  const clientKey = idempotencyKeyOf(request);
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const form: GenerateForm = { clientKey };
     for (const [name, field] of Object.entries(FIELDS) as [string, TextField][]) {
       if (typeof body[name] === 'string') form[field] = body[name];
     }
+    if (typeof body.duration === 'number') form.duration = String(body.duration);
     return form;
   }
   const form: GenerateForm = { clientKey };
@@ -39,7 +54,9 @@ export async function readGenerateForm(request: FastifyRequest): Promise<Generat
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (Object.hasOwn(FILES, part.fieldname) && data.length > 0) {
+        if (part.fieldname === REFERENCES && data.length > 0) {
+          (form.referenceImages ??= []).push(data);
+        } else if (Object.hasOwn(FILES, part.fieldname) && data.length > 0) {
           form[FILES[part.fieldname as keyof typeof FILES]] = data;
         }
       } else if (Object.hasOwn(FIELDS, part.fieldname)) {

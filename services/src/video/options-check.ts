@@ -10,6 +10,7 @@ import {
   type GenerationOptions,
   type OptionSupport,
 } from '@veo3/contracts/generation-options';
+import { isModelDuration, VIDEO_DURATION_SECONDS, type VideoModel } from '@veo3/contracts/catalogue';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 /** The options as they arrive in the form, all optional. */
@@ -67,4 +68,26 @@ export function checkGenerationOptions(
     throw new VideoException(VideoErrorCode.UnsupportedOption, 'A last frame cannot be used right now.');
   }
   return { aspectRatio, resolution, negativePrompt, lastFrame };
+}
+
+/**
+ * The video's length in seconds from the form's `duration` (absent: VIDEO_DURATION_SECONDS): one of
+ * the model's lengths (Omni: 4, 6, 8 or 10; Veo makes 8 s only), else a 400 naming them.
+ */
+export function checkDuration(raw: string | undefined, model: VideoModel): number {
+  const text = raw?.trim();
+  if (!text) return VIDEO_DURATION_SECONDS;
+  const seconds = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (isModelDuration(model, seconds)) return seconds;
+  if (model.durations.length === 1) {
+    throw new VideoException(
+      VideoErrorCode.BadOption,
+      `${model.name} makes ${model.durations[0]}-second videos only: leave duration out or send ${model.durations[0]}`,
+    );
+  }
+  const lengths = model.durations.map(String);
+  throw new VideoException(
+    VideoErrorCode.BadOption,
+    `duration must be ${lengths.slice(0, -1).join(', ')} or ${lengths.at(-1)} seconds for ${model.name}`,
+  );
 }

@@ -1,6 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -8,7 +11,8 @@ import { JWT_SECRET } from '../auth/auth.tokens';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { runFfmpeg } from './ffmpeg.runner';
 
-export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster';
+/** `reference`: one of a task's reference images, its link subject `<task id>/<index>`. */
+export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster' | 'reference';
 
 /** How long a video link stays valid; status and history replies hand out fresh ones. */
 export const VIDEO_LINK_SECONDS = 6 * 3600;
@@ -24,7 +28,11 @@ const FOLDER: Record<LinkKind, 'videos' | 'uploads'> = {
   poster: 'videos',
   upload: 'uploads',
   'last-frame': 'uploads',
+  reference: 'uploads',
 };
+
+/** The temporary folders of `videoCopy` start with this. */
+const COPY_PREFIX = 'veo3-parent-';
 
 /** Where the API finds a task's file: a local file it sends itself, or a presigned URL it redirects to. */
 export type StoredFile = { dir: string; name: string } | { url: string };
@@ -92,9 +100,30 @@ export class VideoStorage {
     return (await this.objects.exists(`videos/${name}`)) ? name : null;
   }
 
-  /** Removes a local temporary file (a download that failed half-way). */
+  /** Removes a local temporary file (a download that failed half-way, a copy made by `videoCopy`). */
   async discard(path: string): Promise<void> {
     await rm(path, { force: true });
+    // A copy lies alone in a folder of its own (videoCopy); a download does not.
+    if (basename(dirname(path)).startsWith(COPY_PREFIX)) await rm(dirname(path), { recursive: true, force: true });
+  }
+
+  /**
+   * A temporary local copy of a finished video (`videos/<name>`), for a provider that takes the
+   * video itself (an edit's or extension's parent); streamed, never whole in memory. The caller
+   * removes it with `discard`.
+   */
+  async videoCopy(name: string): Promise<string> {
+    const key = `videos/${name}`;
+    const copy = join(await mkdtemp(join(tmpdir(), COPY_PREFIX)), basename(name));
+    try {
+      const local = this.objects.localPath(key);
+      if (local) await copyFile(local, copy);
+      else await pipeline((await this.objects.get(key)).body, createWriteStream(copy));
+      return copy;
+    } catch (error) {
+      await this.discard(copy);
+      throw error;
+    }
   }
 
   /** The task's stored file of this kind: sent from local disk, or through a presigned URL for a while. */
@@ -113,7 +142,7 @@ export class VideoStorage {
   }
 
   /**
-   * `/api/video/file/<id>?exp=…&sig=…` (or `/upload/`, `/last-frame/` for the task's images): usable without a
+   * `/api/video/file/<id>?exp=…&sig=…` (or `/upload/`, `/last-frame/`, `/reference/<id>/<index>` for the task's images): usable without a
    * header (a <video> element, a provider fetching the image), only until it expires. Links made in
    * the same minute share their expiry (at most a minute later), so a task polled every 3 s is
    * signed once a minute rather than on each poll.

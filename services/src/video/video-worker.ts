@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../config/app-config';
+import { isPublicSite, type AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { maskSecrets } from '../common/mask-secrets';
 import { CreditsService } from '../credits/credits.service';
@@ -14,6 +14,8 @@ import {
   ProviderError,
   type ProviderImage,
   type ProviderInput,
+  type ProviderJob,
+  type ProviderParent,
   type VideoProvider,
 } from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
@@ -21,8 +23,9 @@ import { TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
-import type { VideoTaskEntity } from './video-task.entity';
+import type { StoredImage, VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
+import { providerParent } from './video-versions';
 import type { VideoModelId } from '@veo3/contracts/catalogue';
 
 /**
@@ -166,7 +169,8 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         await this.submit(task);
         return;
       }
-      const status = await this.provider.poll(task.providerJobId, task);
+      // Polls come often: the parent is described without a copy of its video (videoPath '').
+      const status = await this.provider.poll(task.providerJobId, await this.jobOf(task, () => Promise.resolve('')));
       if (status.state === 'running') {
         const statusMessage = status.message ?? 'Generating your video';
         await this.release(task, { status: 'processing', statusMessage });
@@ -194,19 +198,29 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       await this.fail(task, 'model_unavailable', `no ${this.provider.name} model serves ${model} (${target.reason})`);
       return;
     }
-    const input: ProviderInput = {
-      taskId: task.id,
-      prompt: task.prompt,
-      model,
-      providerModel: target.providerModel,
-      shape: { aspectRatio: task.aspectRatio, resolution: task.resolution },
-      negativePrompt: task.negativePrompt,
-      image: await this.readImage(task.imagePath, task.imageMime),
-      lastFrame: await this.readImage(task.lastFramePath, task.lastFrameMime),
-      callbackUrl: `${this.config.siteUrl}/api/video/callback/${task.id}?token=${task.callbackToken ?? ''}`,
-      onProgress: (message) => void this.updateMessage(task, message),
-    };
-    const jobId = await this.provider.submit(input);
+    const references: StoredImage[] = task.referenceImages ? JSON.parse(task.referenceImages) : [];
+    const referenceImages: ProviderImage[] = [];
+    for (const { path, mime } of references) referenceImages.push((await this.readImage(path, mime))!);
+    const jobId = await this.withJob(task, async (job) => {
+      const input: ProviderInput = {
+        ...job,
+        taskId: task.id,
+        prompt: task.prompt,
+        providerModel: target.providerModel,
+        shape: { aspectRatio: task.aspectRatio, resolution: task.resolution },
+        negativePrompt: task.negativePrompt,
+        image: await this.readImage(task.imagePath, task.imageMime),
+        lastFrame: await this.readImage(task.lastFramePath, task.lastFrameMime),
+        referenceImages,
+        instruction: task.instruction,
+        // A site the internet cannot reach would never hear the call: polling alone then.
+        callbackUrl: isPublicSite(this.config.siteUrl)
+          ? `${this.config.siteUrl}/api/video/callback/${task.id}?token=${task.callbackToken ?? ''}`
+          : null,
+        onProgress: (message) => void this.updateMessage(task, message),
+      };
+      return this.provider.submit(input);
+    });
     await this.release(task, {
       providerJobId: jobId,
       providerModel: target.providerModel,
@@ -221,11 +235,42 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     return name ? { data: await this.storage.readUpload(name), mimeType: mimeType ?? 'image/png' } : null;
   }
 
+  /** What the provider knows of the task besides its job id; `parentVideo` gives the parent's video path. */
+  private async jobOf(task: VideoTaskEntity, parentVideo: (parent: VideoTaskEntity) => Promise<string>) {
+    let parent: ProviderParent | null = null;
+    if (task.parentTaskId) {
+      const row = await this.tasks.findById(task.parentTaskId);
+      // Parents are only ever deleted softly (row and files kept), so this is a broken database.
+      if (!row?.resultPath) throw new ProviderError(`the parent task ${task.parentTaskId} has no video`, false);
+      parent = providerParent(row, this.config.video.provider, await parentVideo(row));
+    }
+    const job: ProviderJob = {
+      model: task.model as VideoModelId,
+      kind: task.kind,
+      aspectRatio: task.aspectRatio,
+      resolution: task.resolution,
+      durationSeconds: task.durationS,
+      parent,
+    };
+    return job;
+  }
+
+  /** Runs `use` with the task's ProviderJob, its parent (if any) with a temporary copy of its video, removed afterwards. */
+  private async withJob<T>(task: VideoTaskEntity, use: (job: ProviderJob) => Promise<T>): Promise<T> {
+    let copy: string | null = null;
+    try {
+      const job = await this.jobOf(task, async (parent) => (copy = await this.storage.videoCopy(parent.resultPath!)));
+      return await use(job);
+    } finally {
+      if (copy) await this.storage.discard(copy);
+    }
+  }
+
   private async complete(task: VideoTaskEntity): Promise<void> {
     void this.updateMessage(task, 'Saving your video');
     const incoming = await this.storage.incomingVideoPath(task.id);
     try {
-      await this.provider.download(task.providerJobId!, incoming, task);
+      await this.withJob(task, (job) => this.provider.download(task.providerJobId!, incoming, job));
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
       const completed = await this.tasks.markCompleted(task.id, { resultPath, posterPath, finishedBy: this.workerId });

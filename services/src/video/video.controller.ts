@@ -1,4 +1,17 @@
-import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,12 +23,16 @@ import type { SessionUser } from '../users/session-user';
 import {
   CallbackQuerySchema,
   type CallbackQuery,
+  EditRequestSchema,
+  type EditRequest,
+  ExtendRequestSchema,
+  type ExtendRequest,
   FileQuerySchema,
   HistoryQuerySchema,
   type FileQuery,
   type HistoryQuery,
 } from '@veo3/contracts/video';
-import { readGenerateForm } from './generate-form';
+import { idempotencyKeyOf, readGenerateForm } from './generate-form';
 import { VideoService } from './video.service';
 import { VideoStorage, type StoredFile } from './video-storage';
 
@@ -51,6 +68,34 @@ export class VideoController {
   @SkipThrottle({ signin: true, checkout: true })
   async generate(@CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest) {
     return { success: true, data: await this.video.generate(user, await readGenerateForm(request)) };
+  }
+
+  /** A new version of a finished Omni video, changed by an instruction (VideoService.edit). */
+  @Post('edit/:taskId')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard, RateLimitGuard)
+  @SkipThrottle({ signin: true, checkout: true })
+  async edit(
+    @CurrentUser() user: SessionUser,
+    @Param('taskId') taskId: string,
+    @Body({ schema: EditRequestSchema }) body: EditRequest,
+    @Req() request: FastifyRequest,
+  ) {
+    return { success: true, data: await this.video.edit(user, taskId, body, idempotencyKeyOf(request)) };
+  }
+
+  /** A new version of a finished Omni video, some seconds longer (VideoService.extend). */
+  @Post('extend/:taskId')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard, RateLimitGuard)
+  @SkipThrottle({ signin: true, checkout: true })
+  async extend(
+    @CurrentUser() user: SessionUser,
+    @Param('taskId') taskId: string,
+    @Body({ schema: ExtendRequestSchema }) body: ExtendRequest,
+    @Req() request: FastifyRequest,
+  ) {
+    return { success: true, data: await this.video.extend(user, taskId, body, idempotencyKeyOf(request)) };
   }
 
   /** What the generator may offer now (formats, options, prices) and whether generation is available. */
@@ -148,5 +193,20 @@ export class VideoController {
   ): Promise<void> {
     const name = await this.video.fileFor('last-frame', taskId, user, query.exp, query.sig);
     await sendPrivateFile(reply, await this.storage.locate('last-frame', taskId, name), 600, query.exp);
+  }
+
+  /** One of the task's reference images (Omni), by its place in the list, like `upload`. */
+  @Get('reference/:taskId/:index')
+  @UseGuards(OptionalJwtAuthGuard)
+  async reference(
+    @CurrentUser() user: SessionUser | null,
+    @Param('taskId') taskId: string,
+    @Param('index') index: string,
+    @Query({ schema: FileQuerySchema }) query: FileQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const place = /^\d$/.test(index) ? Number(index) : -1;
+    const name = await this.video.fileFor('reference', taskId, user, query.exp, query.sig, place);
+    await sendPrivateFile(reply, await this.storage.locate('reference', taskId, name), 600, query.exp);
   }
 }

@@ -17,6 +17,12 @@ export enum VideoErrorCode {
   LinkExpired = 'VIDEO_LINK_EXPIRED',
   IdempotencyKeyReused = 'VIDEO_IDEMPOTENCY_KEY_REUSED',
   TaskUnfinished = 'VIDEO_TASK_UNFINISHED',
+  /** Edit/extend: the video is not a finished Gemini Omni Flash video. */
+  NotEditable = 'VIDEO_NOT_EDITABLE',
+  /** Extend: the video would pass MAX_VIDEO_SECONDS. */
+  TooLong = 'VIDEO_TOO_LONG',
+  /** Edit/extend: the provider cannot work on this video (its checkParent reason). */
+  ParentRefused = 'VIDEO_PARENT_REFUSED',
 }
 
 const STATUS: Record<VideoErrorCode, number> = {
@@ -36,6 +42,9 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.LinkExpired]: 403,
   [VideoErrorCode.IdempotencyKeyReused]: 422,
   [VideoErrorCode.TaskUnfinished]: 409,
+  [VideoErrorCode.NotEditable]: 400,
+  [VideoErrorCode.TooLong]: 400,
+  [VideoErrorCode.ParentRefused]: 400,
 };
 
 export class VideoException extends AppException<VideoErrorCode> {

@@ -1,16 +1,24 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
 import type { SessionUser } from '../users/session-user';
-import { findVideoModel, VIDEO_MODELS, videoCost, type VideoModelId } from '@veo3/contracts/catalogue';
+import {
+  EXTEND_SECONDS,
+  findVideoModel,
+  MAX_VIDEO_SECONDS,
+  VIDEO_DURATION_SECONDS,
+  VIDEO_MODELS,
+  videoCost,
+  type VideoModelId,
+} from '@veo3/contracts/catalogue';
 import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION } from '@veo3/contracts/generation-options';
 import { checkImage } from './image-check';
-import { checkGenerationOptions } from './options-check';
+import { checkDuration, checkGenerationOptions } from './options-check';
 import type { VideoProvider } from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
 import { VideoAvailability } from './video-availability';
@@ -18,10 +26,18 @@ import { VideoErrorCode, VideoException } from './video.exception';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoStorage, type LinkKind } from './video-storage';
 import { publicFailure, TASK_FAILURE_MESSAGES } from './task-failure';
-import { UNFINISHED, type VideoTaskEntity } from './video-task.entity';
-import { VideoTaskRepository } from './video-task.repository';
+import { UNFINISHED, type StoredImage, type VideoTaskEntity } from './video-task.entity';
+import { VideoTaskRepository, type NewVideoTask } from './video-task.repository';
+import { EDITABLE_MODEL, providerParent, rootOf, withParentVideo } from './video-versions';
 import { TaskEventsService } from '../events/task-events.service';
-import type { DeletedVideoTask, PublicVideoTask } from '@veo3/contracts/video';
+import {
+  MAX_REFERENCE_IMAGES,
+  type DeletedVideoTask,
+  type EditRequest,
+  type ExtendRequest,
+  type HistoryVideo,
+  type PublicVideoTask,
+} from '@veo3/contracts/video';
 import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 
 /** At most this many unfinished tasks come with the first history page. */
@@ -50,6 +66,10 @@ export interface GenerateForm {
   resolution?: string;
   negativePrompt?: string;
   lastFrame?: Buffer | null;
+  /** Seconds, as sent (a model priced per second). */
+  duration?: string;
+  /** Omni: pictures of a character or product to carry into the shot. */
+  referenceImages?: Buffer[];
   /** The Idempotency-Key header, when the client sent one. */
   clientKey?: string | null;
 }
@@ -67,6 +87,9 @@ interface CheckedRequest {
   options: ReturnType<typeof checkGenerationOptions>;
   image: CheckedImage | null;
   lastFrame: CheckedImage | null;
+  /** The video's length in seconds. */
+  duration: number;
+  referenceImages: CheckedImage[];
   /** The Idempotency-Key (at most 100 characters), or null. */
   clientKey: string | null;
   /** What the key stands for: the request after defaults and trimming, images by their content. */
@@ -77,7 +100,7 @@ type CheckedImage = { data: Buffer } & Awaited<ReturnType<typeof checkImage>>;
 
 /** What an Idempotency-Key stands for: the request after defaults and trimming, images by their content. */
 function requestHashOf(r: Omit<CheckedRequest, 'clientKey' | 'requestHash'>): string {
-  const { model, prompt, options, image, lastFrame } = r;
+  const { model, prompt, options, image, lastFrame, duration, referenceImages } = r;
   return sha256(
     JSON.stringify([
       model.id,
@@ -87,8 +110,22 @@ function requestHashOf(r: Omit<CheckedRequest, 'clientKey' | 'requestHash'>): st
       options.negativePrompt,
       image && sha256(image.data),
       lastFrame && sha256(lastFrame.data),
+      // Only when set, so a key sent before lengths and references existed still means the same request.
+      ...(duration !== VIDEO_DURATION_SECONDS || referenceImages.length
+        ? [duration, referenceImages.map((reference) => sha256(reference.data))]
+        : []),
     ]),
   );
+}
+
+/** An edit by instruction or an extension by some seconds, of a finished Omni video. */
+type Revision = ({ kind: 'edit' } & EditRequest) | ({ kind: 'extend' } & ExtendRequest);
+
+const PAST_TENSE = { edit: 'edited', extend: 'extended' } as const;
+
+/** A task's reference images as stored, in the order given. */
+function storedImages(task: Pick<VideoTaskEntity, 'referenceImages'>): StoredImage[] {
+  return task.referenceImages ? (JSON.parse(task.referenceImages) as StoredImage[]) : [];
 }
 
 @Injectable()
@@ -132,7 +169,9 @@ export class VideoService {
       );
     }
     const model = findVideoModel(form.model ?? '');
-    const imageMode = model?.mode === 'image';
+    // A model of both modes (Omni) works from text, or from a first frame when one is sent.
+    const mode = model?.mode === 'both' ? (form.image ? 'image' : 'text') : model?.mode;
+    const imageMode = mode === 'image';
     if (imageMode && !form.image) {
       throw new VideoException(
         VideoErrorCode.ImageRequired,
@@ -144,13 +183,26 @@ export class VideoService {
     const { aspectRatio, resolution, negativePrompt } = form;
     const options = checkGenerationOptions(
       { aspectRatio, resolution, negativePrompt, lastFrame: Boolean(form.lastFrame) },
-      model.mode,
+      imageMode ? 'image' : 'text',
       this.provider.support,
     );
+    const duration = checkDuration(form.duration, model);
+    const references = form.referenceImages ?? [];
+    if (references.length && model.id !== VIDEO_MODELS.omni.id) {
+      throw new VideoException(VideoErrorCode.BadOption, `Reference images need ${VIDEO_MODELS.omni.name}`);
+    }
+    if (references.length > MAX_REFERENCE_IMAGES) {
+      throw new VideoException(
+        VideoErrorCode.BadOption,
+        `At most ${MAX_REFERENCE_IMAGES} reference images can be used; you sent ${references.length}`,
+      );
+    }
     const image = imageMode && form.image ? { data: form.image, ...(await checkImage(form.image)) } : null;
     const lastFrame =
       options.lastFrame && form.lastFrame ? { data: form.lastFrame, ...(await checkImage(form.lastFrame)) } : null;
-    const checked = { user, prompt, model, options, image, lastFrame };
+    const referenceImages: CheckedImage[] = [];
+    for (const data of references) referenceImages.push({ data, ...(await checkImage(data)) });
+    const checked = { user, prompt, model, options, image, lastFrame, duration, referenceImages };
     return { ...checked, clientKey: form.clientKey?.slice(0, 100) || null, requestHash: requestHashOf(checked) };
   }
 
@@ -158,7 +210,9 @@ export class VideoService {
    * Step 2: the task the request's Idempotency-Key already made (null without a key or a task);
    * the same key with another request is a 422.
    */
-  private async replayOf(request: CheckedRequest): Promise<GenerateResult | null> {
+  private async replayOf(
+    request: Pick<CheckedRequest, 'user' | 'clientKey' | 'requestHash'>,
+  ): Promise<GenerateResult | null> {
     const { user, clientKey, requestHash } = request;
     if (!clientKey) return null;
     const task = await this.tasks.findByClientKey(user.id, clientKey);
@@ -180,7 +234,8 @@ export class VideoService {
    * task scheduled. A failure discards the uploads; a concurrent twin of the request answers as a replay.
    */
   private async debitAndCreate(request: CheckedRequest): Promise<GenerateResult> {
-    const { user, model, options, image, lastFrame, clientKey } = request;
+    const { user, prompt, model, options, image, lastFrame, duration, referenceImages, clientKey, requestHash } =
+      request;
     await this.availability.ready();
     if (this.availability.target(model.id).providerModel === null) {
       throw new VideoException(
@@ -188,84 +243,210 @@ export class VideoService {
         'Video generation is unavailable right now. No credits were taken; please try again later.',
       );
     }
-    const cost = videoCost(model, options.resolution);
     const taskId = randomUUID();
-    const imagePath = image ? await this.storage.saveUpload(taskId, image.data, image.ext) : null;
-    const lastFramePath = lastFrame
-      ? await this.storage.saveUpload(taskId, lastFrame.data, lastFrame.ext, '-last')
-      : null;
+    const uploads: string[] = [];
+    const save = async (checked: CheckedImage, suffix: string) => {
+      const path = await this.storage.saveUpload(taskId, checked.data, checked.ext, suffix);
+      uploads.push(path);
+      return path;
+    };
     try {
-      const remainingCredits = await inTransaction(this.dataSource, (m) =>
-        this.debitAndInsert(m, request, { taskId, cost, imagePath, lastFramePath }),
+      const imagePath = image ? await save(image, '') : null;
+      const lastFramePath = lastFrame ? await save(lastFrame, '-last') : null;
+      const references: StoredImage[] = [];
+      for (const [i, reference] of referenceImages.entries())
+        references.push({ path: await save(reference, `-ref${i}`), mime: reference.mime });
+      const task: NewVideoTask = {
+        ...this.newTask(user, taskId, clientKey, requestHash),
+        model: model.id,
+        prompt,
+        aspectRatio: options.aspectRatio,
+        resolution: options.resolution,
+        negativePrompt: options.negativePrompt,
+        cost: videoCost(model, options.resolution, duration),
+        imagePath,
+        imageMime: image?.mime ?? null,
+        lastFramePath,
+        lastFrameMime: lastFrame?.mime ?? null,
+        kind: 'generate',
+        parentTaskId: null,
+        rootTaskId: taskId,
+        instruction: null,
+        durationS: duration,
+        referenceImages: references.length ? JSON.stringify(references) : null,
+      };
+      const result = await this.debitAndInsert(task, `${model.name} video`, `Generating a ${model.name} video`, () =>
+        this.replayOf(request),
       );
-      this.events.taskChanged(user.id, taskId);
+      // A replay: the twin that made the task stored its own copies.
+      if (result.taskId !== taskId) for (const path of uploads) await this.storage.discardUpload(path);
+      return result;
+    } catch (error) {
+      for (const path of uploads) await this.storage.discardUpload(path);
+      throw error;
+    }
+  }
+
+  /** The fields every new task starts with. */
+  private newTask(user: SessionUser, taskId: string, clientKey: string | null, requestHash: string) {
+    return {
+      id: taskId,
+      userId: user.id,
+      status: 'pending' as const,
+      statusMessage: 'Waiting to start',
+      provider: this.config.video.provider,
+      callbackToken: randomBytes(24).toString('base64url'),
+      clientKey,
+      requestHash: clientKey ? requestHash : null,
+      attempts: 0,
+    };
+  }
+
+  /**
+   * The debit and the task row in one transaction, then the task scheduled; the balance after the
+   * debit. A concurrent twin of the request (same Idempotency-Key) answers as `replay`; too few
+   * credits is a 402 saying what `action` costs.
+   */
+  private async debitAndInsert(
+    task: NewVideoTask,
+    description: string,
+    action: string,
+    replay: () => Promise<GenerateResult | null>,
+  ): Promise<GenerateResult> {
+    try {
+      const remainingCredits = await inTransaction(this.dataSource, async (m) => {
+        const { balance } = await this.credits.debit(
+          {
+            userId: task.userId,
+            amount: task.cost,
+            sourceType: 'video',
+            sourceId: task.id,
+            description,
+            idempotencyKey: `video:${task.id}:debit`,
+          },
+          m,
+        );
+        await this.tasks.create(m, task);
+        return balance;
+      });
+      this.events.taskChanged(task.userId, task.id);
       // The task is committed: if scheduling fails now, the worker's sweep schedules it later.
       await this.queue
-        .enqueue(taskId)
-        .catch((error: unknown) => this.logger.warn(`could not schedule ${taskId}: ${String(error)}`));
-      return { taskId, remainingCredits };
+        .enqueue(task.id)
+        .catch((error: unknown) => this.logger.warn(`could not schedule ${task.id}: ${String(error)}`));
+      return { taskId: task.id, remainingCredits };
     } catch (error) {
-      for (const path of [imagePath, lastFramePath]) if (path) await this.storage.discardUpload(path);
       // The same request arrived twice at once: the other one created the task and paid for it.
-      const replayed = clientKey && isUniqueViolation(error) ? await this.replayOf(request) : null;
+      const replayed = task.clientKey && isUniqueViolation(error) ? await replay() : null;
       if (replayed) return replayed;
       if (error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient) {
-        const balance = (await this.credits.checkModel(user.id, model.id)).balance;
+        const balance = (await this.credits.checkModel(task.userId, task.model)).balance;
         throw new VideoException(
           VideoErrorCode.InsufficientCredits,
-          `Not enough credits! Generating a ${model.name} video requires ${cost} credits, you currently have ${balance} credits`,
+          `Not enough credits! ${action} requires ${task.cost} credits, you currently have ${balance} credits`,
         );
       }
       throw error;
     }
   }
 
-  /** Inside step 3's transaction: the debit, then the task row; the balance after the debit. */
-  private async debitAndInsert(
-    m: EntityManager,
-    request: CheckedRequest,
-    task: { taskId: string; cost: number; imagePath: string | null; lastFramePath: string | null },
-  ): Promise<number> {
-    const { user, prompt, model, options, image, lastFrame, clientKey, requestHash } = request;
-    const { taskId, cost, imagePath, lastFramePath } = task;
-    const { balance } = await this.credits.debit(
-      {
-        userId: user.id,
-        amount: cost,
-        sourceType: 'video',
-        sourceId: taskId,
-        description: `${model.name} video`,
-        idempotencyKey: `video:${taskId}:debit`,
-      },
-      m,
-    );
-    await this.tasks.create(m, {
-      id: taskId,
-      userId: user.id,
-      model: model.id,
-      prompt,
-      aspectRatio: options.aspectRatio,
-      resolution: options.resolution,
-      negativePrompt: options.negativePrompt,
-      status: 'pending',
-      statusMessage: 'Waiting to start',
-      cost,
-      provider: this.config.video.provider,
-      imagePath,
-      imageMime: image?.mime ?? null,
-      lastFramePath,
-      lastFrameMime: lastFrame?.mime ?? null,
-      callbackToken: randomBytes(24).toString('base64url'),
-      clientKey,
-      requestHash: clientKey ? requestHash : null,
-      attempts: 0,
-    });
-    return balance;
+  /** POST /api/video/edit/:taskId: a new version of the caller's finished Omni video, changed as the instruction says. */
+  edit(user: SessionUser, parentId: string, body: EditRequest, clientKey: string | null): Promise<GenerateResult> {
+    return this.revise(user, parentId, { kind: 'edit', ...body }, clientKey);
+  }
+
+  /** POST /api/video/extend/:taskId: a new version of the caller's finished Omni video, `seconds` longer. */
+  extend(user: SessionUser, parentId: string, body: ExtendRequest, clientKey: string | null): Promise<GenerateResult> {
+    return this.revise(user, parentId, { kind: 'extend', ...body }, clientKey);
   }
 
   /**
-   * What the generator may offer now: the provider's options, the price at each resolution, and
-   * per model whether it can be used (with a message for the user when not).
+   * An edit or extension, checked in order (the parent is the caller's and not deleted, a finished
+   * Omni video, the length stays within MAX_VIDEO_SECONDS, the model and editing are available,
+   * the provider can work on the parent), then charged and created like a generation. An edit
+   * costs a generation of the parent's length; an extension, its added seconds.
+   */
+  private async revise(
+    user: SessionUser,
+    parentId: string,
+    change: Revision,
+    rawKey: string | null,
+  ): Promise<GenerateResult> {
+    const parent = await this.tasks.findOwned(user.id, parentId);
+    if (!parent) throw new VideoException(VideoErrorCode.NotFound, 'Video not found');
+    const model = findVideoModel(parent.model);
+    if (parent.status !== 'completed' || !parent.resultPath) {
+      throw new VideoException(
+        VideoErrorCode.NotEditable,
+        `Only a finished video can be ${PAST_TENSE[change.kind]}. Please wait until it is ready.`,
+      );
+    }
+    if (model?.id !== EDITABLE_MODEL) {
+      throw new VideoException(
+        VideoErrorCode.NotEditable,
+        `Only ${VIDEO_MODELS.omni.name} videos can be ${PAST_TENSE[change.kind]}.`,
+      );
+    }
+    const durationS = parent.durationS + (change.kind === 'extend' ? change.seconds : 0);
+    if (durationS > MAX_VIDEO_SECONDS) {
+      const left = MAX_VIDEO_SECONDS - parent.durationS;
+      throw new VideoException(
+        VideoErrorCode.TooLong,
+        `A video can be at most ${MAX_VIDEO_SECONDS} seconds long and this one is ${parent.durationS} seconds: ` +
+          (left >= EXTEND_SECONDS.min
+            ? `it can be extended by ${EXTEND_SECONDS.min} to ${left} seconds more.`
+            : 'it cannot be extended any further.'),
+      );
+    }
+    const clientKey = rawKey?.slice(0, 100) || null;
+    const requestHash = sha256(
+      JSON.stringify([change.kind, parent.id, change.kind === 'edit' ? change.instruction : change.seconds]),
+    );
+    const replay = () => this.replayOf({ user, clientKey, requestHash });
+    const replayed = await replay();
+    if (replayed) return replayed;
+    await this.availability.ready();
+    if (this.availability.target(model.id).providerModel === null || !this.provider.editing) {
+      throw new VideoException(
+        VideoErrorCode.Unavailable,
+        'Video editing is unavailable right now. No credits were taken; please try again later.',
+      );
+    }
+    const refusal = await withParentVideo(this.storage, parent, (videoPath) =>
+      this.provider.checkParent(providerParent(parent, this.config.video.provider, videoPath), change.kind),
+    );
+    if (refusal) throw new VideoException(VideoErrorCode.ParentRefused, refusal);
+    const taskId = randomUUID();
+    const task: NewVideoTask = {
+      ...this.newTask(user, taskId, clientKey, requestHash),
+      model: model.id,
+      prompt: parent.prompt,
+      aspectRatio: parent.aspectRatio,
+      resolution: parent.resolution,
+      negativePrompt: null,
+      cost: videoCost(model, parent.resolution, change.kind === 'edit' ? parent.durationS : change.seconds),
+      imagePath: null,
+      imageMime: null,
+      lastFramePath: null,
+      lastFrameMime: null,
+      kind: change.kind,
+      parentTaskId: parent.id,
+      rootTaskId: rootOf(parent),
+      instruction: change.kind === 'edit' ? change.instruction : null,
+      durationS,
+      referenceImages: null,
+    };
+    const [description, action] =
+      change.kind === 'edit'
+        ? [`${model.name} edit`, 'Editing this video']
+        : [`${model.name} extension (+${change.seconds} s)`, `Extending this video by ${change.seconds} seconds`];
+    return this.debitAndInsert(task, description, action, replay);
+  }
+
+  /**
+   * What the generator may offer now: the provider's options, the price at each resolution (and
+   * per second, with the lengths on offer), and per model whether it can be used (with a message
+   * for the user when not) and whether its videos can be edited and extended.
    */
   async options() {
     await this.availability.ready();
@@ -279,6 +460,9 @@ export class VideoService {
             available,
             message: available ? null : 'Video generation is unavailable right now. Please try again later.',
             prices: VIDEO_MODELS[id].prices,
+            per_second: VIDEO_MODELS[id].perSecond,
+            durations: [...VIDEO_MODELS[id].durations],
+            editable: id === EDITABLE_MODEL && this.provider.editing,
           },
         ];
       }),
@@ -386,15 +570,21 @@ export class VideoService {
   }
 
   /**
-   * The caller's completed videos with a file, newest first, paged and counted on the server; the
-   * first page also carries the caller's unfinished tasks (`in_progress`, newest first, outside the
-   * paging and the counts), so History can show what is still being made.
+   * The caller's videos (a first version and its edits and extensions) by their newest completed
+   * version with a file, newest first, each with all those versions (newest first), paged and
+   * counted by video on the server; deleted versions are left out. The first page also carries the
+   * caller's unfinished tasks (`in_progress`, newest first, outside the paging and the counts), so
+   * History can show what is still being made.
    */
   async history(user: SessionUser, page: number, limit: number) {
-    const [tasks, total] = await this.tasks.completedPage(user.id, (page - 1) * limit, limit);
+    const [videos, total] = await this.tasks.completedVideosPage(user.id, (page - 1) * limit, limit);
     const unfinished = page === 1 ? await this.tasks.latestUnfinished(user.id, MAX_IN_PROGRESS) : [];
+    const items = videos.map(({ versions }): HistoryVideo => {
+      const shown = versions.map((t) => this.toPublic(t));
+      return { ...shown[0]!, versions: shown };
+    });
     return {
-      items: tasks.map((t) => this.toPublic(t)),
+      items,
       total,
       page,
       pages: Math.ceil(total / limit),
@@ -412,18 +602,21 @@ export class VideoService {
     viewer: SessionUser | null,
     exp?: number,
     sig?: string,
+    index = 0,
   ): Promise<string> {
     const found = await this.tasks.findById(taskId);
     // A deleted task's files are kept for its restore, but served to nobody.
     const task = found?.deletedAt ? null : found;
+    const subject = kind === 'reference' ? `${taskId}/${index}` : taskId;
     const allowed =
       task &&
-      (viewer?.id === task.userId || (exp !== undefined && sig && this.storage.verifyLink(kind, taskId, exp, sig)));
+      (viewer?.id === task.userId || (exp !== undefined && sig && this.storage.verifyLink(kind, subject, exp, sig)));
     const path = {
       file: task?.resultPath,
       upload: task?.imagePath,
       'last-frame': task?.lastFramePath,
       poster: task?.posterPath,
+      reference: task && storedImages(task)[index]?.path,
     }[kind];
     if (!path || !allowed) {
       if (task && sig && !viewer)
@@ -457,6 +650,12 @@ export class VideoService {
       created_at: task.createdAt.toISOString(),
       updated_at: task.updatedAt.toISOString(),
       expires_at: new Date(task.createdAt.getTime() + this.config.video.timeoutSeconds * 1000).toISOString(),
+      kind: task.kind,
+      parent_task_id: task.parentTaskId,
+      root_task_id: rootOf(task),
+      instruction: task.instruction,
+      duration_s: task.durationS,
+      reference_image_urls: storedImages(task).map((_, i) => this.storage.signedUrl(`${task.id}/${i}`, 'reference')),
     };
   }
 }
