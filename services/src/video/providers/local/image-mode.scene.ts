@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FRAME_COUNT, holdStill, OUTPUT, type Frame, type SceneGraph } from './output-format';
-import { displayText, renderLettering } from './prompt-lettering';
+import { frameCount, holdStill, OUTPUT, type Frame, type SceneGraph } from './output-format';
+import { captionLayer, type CaptionPlacement } from './caption.layer';
 import { between, promptRandom } from './prompt-seed';
 import { softShadow } from './soft-shadow';
 
@@ -10,9 +10,8 @@ import { softShadow } from './soft-shadow';
 const SCALE = 3;
 /** Pictures within about 12 % of the frame's shape fill it (slightly cropped); others sit on a blurred copy of themselves. */
 const FILL_TOLERANCE = 0.12;
-const CAPTION = { margin: 90, maxHeight: 96, sizes: [26, 23, 20] as const, bottom: 24 } as const;
-/** With a last frame, the first picture dissolves into it over this part of the clip (seconds). */
-const DISSOLVE = { start: 4.5, seconds: 1.5 } as const;
+/** With a last frame, the first picture dissolves into it over this part of the clip (shares of its length). */
+const DISSOLVE = { start: 0.5625, length: 0.1875 } as const;
 
 /** The uploaded image cannot be decoded; the render fails with this reason, shown to the user. */
 export class UnreadableImageError extends Error {
@@ -22,13 +21,13 @@ export class UnreadableImageError extends Error {
   }
 }
 
-interface Still {
+export interface Still {
   data: Buffer;
   info: sharp.OutputInfo;
 }
 
 /** The upload as a still, upright, opaque bitmap no larger than the canvas (a GIF or WebP gives its first frame). */
-async function decodeStill(data: Buffer, canvas: Frame): Promise<Still> {
+export async function decodeStill(data: Buffer, canvas: Frame): Promise<Still> {
   const longest = Math.max(canvas.width, canvas.height);
   try {
     return await sharp(data, { animated: false })
@@ -82,82 +81,69 @@ async function composePicture(still: Still, canvas: Frame): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Full-frame transparent layer with the prompt as a small caption on a dark pill at the bottom. */
-async function captionPng(prompt: string, frame: Frame): Promise<Buffer | null> {
-  const { width, height } = frame;
-  const lettering = await renderLettering(displayText(prompt, 100), {
-    maxWidth: width - 2 * CAPTION.margin,
-    maxHeight: CAPTION.maxHeight,
-    sizes: CAPTION.sizes,
-  });
-  if (!lettering) return null;
-  const left = Math.round((width - lettering.width) / 2);
-  const top = height - CAPTION.bottom - lettering.height;
-  // The lettering has a shadow margin of its own: the pill fills it sideways, and less of it up and down.
-  const pill = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<rect x="${left}" y="${top + 6}" width="${lettering.width}" height="${lettering.height - 12}" ` +
-      `rx="${Math.min(22, (lettering.height - 12) / 2)}" fill="#000" opacity="0.45"/></svg>`,
-  );
-  return sharp(pill)
-    .composite([{ input: lettering.png, left, top }])
-    .png()
-    .toBuffer();
-}
-
 /** A slow zoom and drift over a picture the canvas's size (in or out, and where to, picked by `random`). */
-function kenBurns(random: () => number, frame: Frame): string {
-  const last = FRAME_COUNT - 1;
+function kenBurns(random: () => number, frame: Frame, seconds: number): string {
+  const frames = frameCount(seconds);
+  const last = frames - 1;
   const zoom = random() < 0.7 ? `1+0.15*on/${last}` : `1.15-0.15*on/${last}`;
   const [x0, x1, y0, y1] = [0.5, between(random, 0.3, 0.7), 0.5, between(random, 0.35, 0.65)].map((v) => v.toFixed(3));
   return (
     `zoompan=z='${zoom}':x='(iw-iw/zoom)*(${x0}+(${x1}-${x0})*on/${last})':y='(ih-ih/zoom)*(${y0}+(${y1}-${y0})*on/${last})'` +
-    `:d=${FRAME_COUNT}:s=${frame.width}x${frame.height}:fps=${OUTPUT.fps}`
+    `:d=${frames}:s=${frame.width}x${frame.height}:fps=${OUTPUT.fps}`
   );
+}
+
+/** A caption to letter over a scene, and where. */
+export interface Caption {
+  /** Already made fit for display (see displayText); empty for none. */
+  text: string;
+  placement: CaptionPlacement;
 }
 
 /**
  * Image mode: the uploaded picture, fitted to the frame, with a slow Ken Burns zoom and drift,
- * dissolving into the last frame when one is given; the prompt as a caption that fades in, and
- * fades from and to black.
+ * dissolving into the last frame when one is given; a caption (the prompt) that fades in, and
+ * fades from and to black. The prompt seeds the motion.
  */
 export async function prepareImageScene(
   image: { data: Buffer },
   lastFrame: { data: Buffer } | null,
   prompt: string,
+  caption: Caption,
   dir: string,
   frame: Frame,
+  seconds: number,
 ): Promise<SceneGraph> {
   const random = promptRandom(prompt, 'scene');
   const canvas = { width: frame.width * SCALE, height: frame.height * SCALE };
   const picture = (data: Buffer) => decodeStill(data, canvas).then((still) => composePicture(still, canvas));
   const paths = [join(dir, 'picture.jpg'), join(dir, 'last-frame.jpg')];
   const captionPath = join(dir, 'caption.png');
-  const [first, last, caption] = await Promise.all([
+  const [first, last, captionPng] = await Promise.all([
     picture(image.data),
     lastFrame ? picture(lastFrame.data) : null,
-    captionPng(prompt, frame),
+    captionLayer(caption.text, frame, caption.placement),
   ]);
   await Promise.all([
     writeFile(paths[0]!, first),
     last ? writeFile(paths[1]!, last) : undefined,
-    caption ? writeFile(captionPath, caption) : undefined,
+    captionPng ? writeFile(captionPath, captionPng) : undefined,
   ]);
 
   const inputs = ['-i', paths[0]!];
-  const graph = [`[0:v]${kenBurns(random, frame)}[pic]`];
+  const graph = [`[0:v]${kenBurns(random, frame, seconds)}[pic]`];
   if (last) {
     inputs.push('-i', paths[1]!);
     graph.push(
-      `[1:v]${kenBurns(random, frame)},format=yuva420p,fade=in:st=${DISSOLVE.start}:d=${DISSOLVE.seconds}:alpha=1[end]`,
+      `[1:v]${kenBurns(random, frame, seconds)},format=yuva420p,fade=in:st=${seconds * DISSOLVE.start}:d=${seconds * DISSOLVE.length}:alpha=1[end]`,
       `[pic][end]overlay=0:0:format=yuv420[both]`,
     );
   }
   const moving = last ? '[both]' : '[pic]';
-  const fades = `fade=in:st=0:d=0.5,fade=out:st=${OUTPUT.seconds - 0.7}:d=0.7,format=yuv420p[v]`;
-  if (caption) {
+  const fades = `fade=in:st=0:d=0.5,fade=out:st=${seconds - 0.7}:d=0.7,format=yuv420p[v]`;
+  if (captionPng) {
     graph.push(
-      `[${inputs.length / 2}:v]${holdStill('yuva420p')},fade=in:st=1:d=1:alpha=1[cap]`,
+      `[${inputs.length / 2}:v]${holdStill('yuva420p', seconds)},fade=in:st=1:d=1:alpha=1[cap]`,
       `${moving}[cap]overlay=0:0:format=yuv420,${fades}`,
     );
     inputs.push('-i', captionPath);

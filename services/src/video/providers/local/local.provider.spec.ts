@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ProviderInput, ProviderStatus } from '../video-provider';
 import { ffmpegBinary } from '../../ffmpeg.runner';
 import { LOCAL_MODEL, LocalVideoProvider } from './local.provider';
+import { parseProbe } from './video-probe';
 
 jest.setTimeout(60_000);
 
@@ -22,19 +23,35 @@ let taskCount = 0;
 function input(overrides: Partial<ProviderInput> & { messages?: string[] } = {}): ProviderInput {
   const { messages, ...rest } = overrides;
   taskCount++;
+  const shape = rest.shape ?? { aspectRatio: '16:9', resolution: '720p' };
   return {
     taskId: `00000000-0000-4000-8000-${String(taskCount).padStart(12, '0')}`,
     prompt: 'A tiny red toy car races across a sunlit wooden table, kicking up dust',
     model: 'veo3',
     providerModel: LOCAL_MODEL,
-    shape: { aspectRatio: '16:9', resolution: '720p' },
+    kind: 'generate',
+    durationSeconds: 8,
+    parent: null,
     negativePrompt: null,
     image: null,
     lastFrame: null,
+    referenceImages: [],
+    instruction: null,
     callbackUrl: 'http://localhost/api/video/callback/x?token=y',
     onProgress: messages ? (message) => messages.push(message) : undefined,
     ...rest,
+    shape,
+    ...shape,
   };
+}
+
+/** Renders `task` and moves the finished video to `name` under the test folder; returns its path. */
+async function render(provider: LocalVideoProvider, task: ProviderInput, name: string): Promise<string> {
+  const jobId = await provider.submit(task);
+  expect(await finished(provider, jobId)).toEqual({ state: 'succeeded' });
+  const destination = join(root, name);
+  await provider.download(jobId, destination);
+  return destination;
 }
 
 async function finished(provider: LocalVideoProvider, jobId: string): Promise<ProviderStatus> {
@@ -48,25 +65,22 @@ async function finished(provider: LocalVideoProvider, jobId: string): Promise<Pr
 /** What ffprobe would say, read from `ffmpeg -i` (the npm package ships no ffprobe). */
 function probe(file: string) {
   const { stderr } = spawnSync(ffmpegBinary(), ['-hide_banner', '-i', file], { encoding: 'utf8' });
-  const duration = /Duration: (\d+):(\d+):([\d.]+)/.exec(stderr);
-  const video = /Stream #\S+: Video: (\w+).*?, (\w+)(?:\([^)]*\))?, (\d+)x(\d+)/.exec(stderr);
-  const audio = /Stream #\S+: Audio: (\w+)/.exec(stderr);
   const bytes = readFileSync(file);
   return {
-    seconds: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : NaN,
-    video: video ? { codec: video[1], pixelFormat: video[2], width: Number(video[3]), height: Number(video[4]) } : null,
-    audio: audio?.[1] ?? null,
+    ...parseProbe(stderr)!,
+    streams: stderr.match(/Stream #/g)?.length ?? 0,
     // +faststart: the index (moov) comes before the media data (mdat), so playback starts at once.
     moovFirst: bytes.indexOf('moov') >= 0 && bytes.indexOf('moov') < bytes.indexOf('mdat'),
   };
 }
 
-function expectPlayableClip(file: string, width = 1280, height = 720): void {
+function expectPlayableClip(file: string, width = 1280, height = 720, seconds = 8): void {
   const clip = probe(file);
-  expect(clip.seconds).toBeGreaterThanOrEqual(7.9);
-  expect(clip.seconds).toBeLessThanOrEqual(8.1);
+  expect(clip.seconds).toBeGreaterThanOrEqual(seconds - 0.1);
+  expect(clip.seconds).toBeLessThanOrEqual(seconds + 0.1);
   expect(clip.video).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width, height });
   expect(clip.audio).toBe('aac');
+  expect(clip.streams).toBe(2);
   expect(clip.moovFirst).toBe(true);
 }
 
@@ -145,11 +159,14 @@ describe('LocalVideoProvider', () => {
     expectPlayableClip(destination, width, height);
   });
 
-  it('serves both of our models with itself', async () => {
-    expect(await new LocalVideoProvider({ workDir: join(root, 'models') }).checkModels()).toEqual({
+  it('serves all of our models with itself, and edits', async () => {
+    const provider = new LocalVideoProvider({ workDir: join(root, 'models') });
+    expect(await provider.checkModels()).toEqual({
       veo3: { providerModel: LOCAL_MODEL },
       'veo3-fast-frames': { providerModel: LOCAL_MODEL },
+      omni: { providerModel: LOCAL_MODEL },
     });
+    expect(provider.editing).toBe(true);
   });
 
   it('queues renders beyond its limit, and copes with GIF uploads and unruly prompt text', async () => {
@@ -220,5 +237,246 @@ describe('LocalVideoProvider', () => {
     for (let i = 0; i < 50 && existsSync(join(workDir, 'old-render')); i++) await new Promise((r) => setTimeout(r, 20));
 
     expect(await readdir(workDir)).toEqual(['young-render']);
+  });
+});
+
+/** One frame at `seconds`, scaled to 320 px wide, as RGB bytes (3 per pixel, row by row). */
+function frameAt(file: string, seconds: number, height = 180): { rgb: Buffer; width: number; height: number } {
+  const { stdout } = spawnSync(
+    ffmpegBinary(),
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=320:${height}`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    { maxBuffer: 16 << 20 },
+  );
+  return { rgb: stdout, width: 320, height };
+}
+
+interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Mean red, green and blue (0–255) over a region of a frame. */
+function meanColour(
+  frame: ReturnType<typeof frameAt>,
+  region: Region = { x: 0, y: 0, width: 320, height: frame.height },
+) {
+  const sum = [0, 0, 0];
+  for (let y = region.y; y < region.y + region.height; y++) {
+    for (let x = region.x; x < region.x + region.width; x++) {
+      for (let c = 0; c < 3; c++) sum[c]! += frame.rgb[(y * frame.width + x) * 3 + c]!;
+    }
+  }
+  const [r, g, b] = sum.map((v) => v / (region.width * region.height)) as [number, number, number];
+  return { r, g, b, luma: 0.2126 * r + 0.7152 * g + 0.0722 * b };
+}
+
+/** Mean absolute difference (0–255) of two frames over a region. */
+function difference(a: ReturnType<typeof frameAt>, b: ReturnType<typeof frameAt>, region: Region): number {
+  let sum = 0;
+  for (let y = region.y; y < region.y + region.height; y++) {
+    for (let x = region.x; x < region.x + region.width; x++) {
+      for (let c = 0; c < 3; c++)
+        sum += Math.abs(a.rgb[(y * a.width + x) * 3 + c]! - b.rgb[(y * b.width + x) * 3 + c]!);
+    }
+  }
+  return sum / (region.width * region.height * 3);
+}
+
+/** Seconds of decoded audio (mono, 8 kHz), and its loudness (RMS, 0–1) between two times. */
+function audioTrack(file: string) {
+  const { stdout } = spawnSync(
+    ffmpegBinary(),
+    ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', '8000', '-f', 's16le', '-'],
+    { maxBuffer: 16 << 20 },
+  );
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, stdout.length / 2);
+  return {
+    seconds: samples.length / 8000,
+    loudness(from: number, to: number): number {
+      let sum = 0;
+      const part = samples.subarray(from * 8000, to * 8000);
+      for (const sample of part) sum += (sample / 32768) ** 2;
+      return Math.sqrt(sum / part.length);
+    },
+  };
+}
+
+/** The number of video frames a file decodes to. */
+function videoFrames(file: string): number {
+  const { stdout } = spawnSync(
+    ffmpegBinary(),
+    ['-v', 'error', '-i', file, '-map', '0:v:0', '-vf', 'scale=8:8', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    { maxBuffer: 16 << 20 },
+  );
+  return stdout.length / 64;
+}
+
+/** A plain bright square: easy to find in a frame. */
+async function swatch(colour: string) {
+  return {
+    data: await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+    mimeType: 'image/png',
+  };
+}
+
+describe('LocalVideoProvider, Omni offline', () => {
+  const omni = { model: 'omni' as const, prompt: 'A lighthouse on a cliff as the waves roll in' };
+
+  it.each([4, 10])('renders an Omni video of %i seconds', async (seconds) => {
+    const provider = new LocalVideoProvider({ workDir: join(root, `omni-${seconds}`) });
+    const file = await render(provider, input({ ...omni, durationSeconds: seconds }), `omni-${seconds}.mp4`);
+
+    expectPlayableClip(file, 1280, 720, seconds);
+    expect(audioTrack(file).seconds).toBeCloseTo(seconds, 1);
+  });
+
+  it('shows the reference images in the top-right corner, and leaves the rest of the scene as it was', async () => {
+    const provider = new LocalVideoProvider({ workDir: join(root, 'references') });
+    const plain = await render(provider, input({ ...omni, durationSeconds: 4 }), 'plain.mp4');
+    const referenceImages = [await swatch('#ff2020'), await swatch('#20ff20')];
+    const withReferences = await render(
+      provider,
+      input({ ...omni, durationSeconds: 4, referenceImages }),
+      'references.mp4',
+    );
+
+    expectPlayableClip(withReferences, 1280, 720, 4);
+    const [before, after] = [frameAt(plain, 2), frameAt(withReferences, 2)];
+    // At 320×180 the two prints (about 40 px each with their frames) sit 7 px from the top right.
+    const corner = { x: 240, y: 12, width: 70, height: 30 };
+    expect(difference(before, after, corner)).toBeGreaterThan(40);
+    const rightPrint = meanColour(after, { x: 284, y: 16, width: 20, height: 20 });
+    expect(rightPrint.r).toBeGreaterThan(rightPrint.g + 80);
+    expect(difference(before, after, { x: 0, y: 120, width: 120, height: 60 })).toBeLessThan(4);
+  });
+
+  it('renders 9:16 1080p with three reference images', async () => {
+    const provider = new LocalVideoProvider({ workDir: join(root, 'omni-portrait') });
+    const referenceImages = [await swatch('#ff2020'), await swatch('#20ff20'), await swatch('#2020ff')];
+    const file = await render(
+      provider,
+      input({ ...omni, durationSeconds: 4, shape: { aspectRatio: '9:16', resolution: '1080p' }, referenceImages }),
+      'omni-portrait.mp4',
+    );
+
+    expectPlayableClip(file, 1080, 1920, 4);
+    // At 320×569 the prints are about 70 px wide: the first (red) in the corner, the third (blue) leftmost.
+    const frame = frameAt(file, 2, 569);
+    const red = meanColour(frame, { x: 250, y: 30, width: 40, height: 30 });
+    const blue = meanColour(frame, { x: 100, y: 30, width: 35, height: 30 });
+    expect(red.r).toBeGreaterThan(red.b + 80);
+    expect(blue.b).toBeGreaterThan(blue.r + 80);
+  });
+
+  describe('editing and extending', () => {
+    let provider: LocalVideoProvider;
+    let parentPath: string;
+    const parent = () => ({ jobId: null, videoPath: parentPath, durationSeconds: 8, prompt: omni.prompt });
+
+    beforeAll(async () => {
+      provider = new LocalVideoProvider({ workDir: join(root, 'versions') });
+      parentPath = await render(provider, input({ ...omni, durationSeconds: 8 }), 'parent.mp4');
+    });
+
+    it('accepts a parent whose video is readable, and refuses one that is missing or not a video', async () => {
+      const notAVideo = join(root, 'not-a-video.mp4');
+      await writeFile(notAVideo, 'hello');
+
+      expect(await provider.checkParent(parent(), 'edit')).toBeNull();
+      expect(await provider.checkParent({ ...parent(), videoPath: join(root, 'gone.mp4') }, 'extend')).toBe(
+        "This video's file is no longer available, so it cannot be extended.",
+      );
+      expect(await provider.checkParent({ ...parent(), videoPath: notAVideo }, 'edit')).toBe(
+        "This video's file could not be read, so it cannot be edited.",
+      );
+    });
+
+    it('edits "make it night" into the same shot, of the same length and shape, darker and bluer, with its sound', async () => {
+      const messages: string[] = [];
+      const edit = input({
+        ...omni,
+        kind: 'edit',
+        parent: parent(),
+        instruction: 'Make it night',
+        messages,
+      });
+      const file = await render(provider, edit, 'night.mp4');
+
+      expectPlayableClip(file, 1280, 720, 8);
+      expect(messages.slice(0, 2)).toEqual(['Reading your video', 'Changing the light']);
+      const [day, night] = [meanColour(frameAt(parentPath, 4)), meanColour(frameAt(file, 4))];
+      expect(night.luma).toBeLessThan(day.luma * 0.85);
+      expect(night.b / (night.r + night.g + night.b)).toBeGreaterThan(day.b / (day.r + day.g + day.b) + 0.03);
+      // The parent's sound, kept.
+      expect(audioTrack(file).loudness(2, 6)).toBeCloseTo(audioTrack(parentPath).loudness(2, 6), 2);
+    });
+
+    it('edits by any other instruction with a visible change of colour', async () => {
+      const file = await render(
+        provider,
+        input({ ...omni, kind: 'edit', parent: parent(), instruction: 'replace the lighthouse with a windmill' }),
+        'other-edit.mp4',
+      );
+
+      expectPlayableClip(file, 1280, 720, 8);
+      const region = { x: 0, y: 60, width: 320, height: 120 };
+      expect(difference(frameAt(parentPath, 4), frameAt(file, 4), region)).toBeGreaterThan(10);
+    });
+
+    it('extends 8 s by 6 s into one 14-second video with sound all along', async () => {
+      const messages: string[] = [];
+      const extension = input({ ...omni, kind: 'extend', parent: parent(), durationSeconds: 14, messages });
+      const file = await render(provider, extension, 'extended.mp4');
+
+      expectPlayableClip(file, 1280, 720, 14);
+      expect(messages).toContain('Continuing the scene');
+      expect(videoFrames(file)).toBeGreaterThanOrEqual(14 * 24 - 1);
+      expect(videoFrames(file)).toBeLessThanOrEqual(14 * 24 + 1);
+      const audio = audioTrack(file);
+      expect(audio.seconds).toBeCloseTo(14, 1);
+      expect(audio.loudness(2, 6)).toBeCloseTo(audioTrack(parentPath).loudness(2, 6), 2);
+      expect(audio.loudness(9.5, 12.5)).toBeGreaterThan(0.02);
+      // The first 8 s are the parent's; the added seconds show its last picture, not black.
+      expect(
+        difference(frameAt(parentPath, 3), frameAt(file, 3), { x: 0, y: 0, width: 320, height: 180 }),
+      ).toBeLessThan(4);
+      expect(meanColour(frameAt(file, 11)).luma).toBeGreaterThan(15);
+    });
+
+    it('fails an extension whose parent has gone, with the reason', async () => {
+      const jobId = await provider.submit(
+        input({
+          ...omni,
+          kind: 'extend',
+          parent: { ...parent(), videoPath: join(root, 'gone.mp4') },
+          durationSeconds: 12,
+        }),
+      );
+
+      expect(await finished(provider, jobId)).toEqual({
+        state: 'failed',
+        reason: "This video's file is no longer available, so it cannot be extended.",
+      });
+    });
   });
 });

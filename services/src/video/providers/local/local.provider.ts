@@ -9,19 +9,28 @@ import {
   ProviderError,
   type ModelCheck,
   type ProviderInput,
+  type ProviderParent,
   type ProviderStatus,
   type VideoProvider,
 } from '../video-provider';
 import { FfmpegError, runFfmpeg } from '../../ffmpeg.runner';
+import { prepareEdit } from './edit.scene';
+import { prepareExtension } from './extension.scene';
 import { prepareImageScene, UnreadableImageError } from './image-mode.scene';
-import { encodeArgs, OUTPUT, sceneFrame } from './output-format';
+import { encodeArgs, sceneFrame, withOverlay } from './output-format';
+import { ParentVideoError, readParentVideo } from './parent-video';
+import { displayText } from './prompt-lettering';
+import { referenceImagesLayer } from './reference-images.layer';
 import { synthesizeSoundtrack } from './soundtrack.synth';
 import { prepareTextScene } from './text-mode.scene';
 
 export interface LocalVideoProviderOptions {
   /** A folder (under DATA_DIR) for renders in progress; created if missing. */
   workDir: string;
-  /** ffmpeg is killed after this long; 60 s by default (a render takes a few seconds). */
+  /**
+   * ffmpeg is killed after this long for an 8-second video, and proportionally longer for a longer
+   * one (an extension re-encodes the whole video, up to 40 s); 60 s by default (a render takes a few seconds).
+   */
   renderTimeoutMs?: number;
   /** Renders at once; more wait their turn. Default: one per two CPU cores, as ffmpeg uses two threads. */
   maxConcurrentRenders?: number;
@@ -37,6 +46,8 @@ interface RenderJob {
 const OUTPUT_FILE = 'video.mp4';
 /** The name tasks record as their provider model. */
 export const LOCAL_MODEL = 'local-ffmpeg';
+/** The length renderTimeoutMs is meant for. */
+const TIMEOUT_SECONDS = 8;
 /** Finished jobs (and leftover folders of earlier processes) are forgotten after this long. */
 const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
@@ -46,12 +57,16 @@ function folderName(jobId: string): string {
 }
 
 /**
- * The default, embedded provider (ARCHITECTURE §6): renders a real 8-second H.264/AAC MP4 of the
- * asked shape (1280×720, 1920×1080, 720×1280 or 1080×1920) in this process with the ffmpeg of
- * `@ffmpeg-installer/ffmpeg`. Text mode animates the prompt over a moving gradient; image mode
- * gives the upload a slow Ken Burns zoom, dissolving into the last frame when there is one; both
- * get a synthesized soundtrack, and colours and music follow from the prompt. A negative prompt is
+ * The default, embedded provider (ARCHITECTURE §6): renders a real H.264/AAC MP4 of the task's
+ * length and shape (1280×720, 1920×1080, 720×1280 or 1080×1920) in this process with the ffmpeg
+ * of `@ffmpeg-installer/ffmpeg`, for every model, Omni included. Text mode animates the prompt over
+ * a moving gradient; image mode gives the upload a slow Ken Burns zoom, dissolving into the last
+ * frame when there is one; both get a synthesized soundtrack, and colours and music follow from
+ * the prompt. Reference images appear as framed prints in a corner. A negative prompt is
  * accepted, as Veo takes it, but has nothing to leave out of these scenes.
+ *
+ * Edits relight the parent's own frames as the instruction says and letter it in; extensions hold
+ * the parent's last picture for the added seconds, with music, and output the whole video.
  *
  * Jobs live in memory, keyed by the task id: after a restart `poll` reports the job lost and the
  * pipeline submits it again.
@@ -74,9 +89,26 @@ export class LocalVideoProvider implements VideoProvider {
     void this.sweepLeftovers();
   }
 
+  readonly editing = true;
+
   /** Always there: the renderer is part of this process. */
   async checkModels(): Promise<ModelCheck> {
-    return { veo3: { providerModel: LOCAL_MODEL }, 'veo3-fast-frames': { providerModel: LOCAL_MODEL } };
+    return {
+      veo3: { providerModel: LOCAL_MODEL },
+      'veo3-fast-frames': { providerModel: LOCAL_MODEL },
+      omni: { providerModel: LOCAL_MODEL },
+    };
+  }
+
+  /** Any parent whose video file is here and reads as a video can be edited or extended. */
+  async checkParent(parent: ProviderParent, kind: 'edit' | 'extend'): Promise<string | null> {
+    try {
+      await readParentVideo(parent.videoPath, kind);
+      return null;
+    } catch (error) {
+      if (error instanceof ParentVideoError || error instanceof FfmpegError) return error.message;
+      throw error;
+    }
   }
 
   async submit(input: ProviderInput): Promise<string> {
@@ -97,10 +129,12 @@ export class LocalVideoProvider implements VideoProvider {
     return jobId;
   }
 
+  /** Jobs are kept in memory by id; the job's description adds nothing here. */
   async poll(jobId: string): Promise<ProviderStatus> {
     return this.jobs.get(jobId)?.status ?? { state: 'lost' };
   }
 
+  /** The render already holds the whole video (an extension's includes its parent). */
   async download(jobId: string, destination: string): Promise<void> {
     const job = this.jobs.get(jobId);
     if (job?.status.state !== 'succeeded') {
@@ -127,18 +161,12 @@ export class LocalVideoProvider implements VideoProvider {
       // Start clean: an earlier attempt at this task may have left files behind.
       await rm(job.dir, { recursive: true, force: true });
       await mkdir(job.dir, { recursive: true });
-      report(input.image ? 'Preparing your image' : 'Preparing the scene');
-      const frame = sceneFrame(input.shape);
-      const scene = input.image
-        ? await prepareImageScene(input.image, input.lastFrame, input.prompt, job.dir, frame)
-        : await prepareTextScene(input.prompt, job.dir, frame);
-      report('Composing the soundtrack');
-      const soundtrack = join(job.dir, 'soundtrack.wav');
-      await writeFile(soundtrack, await synthesizeSoundtrack(input.prompt, OUTPUT.seconds));
+      const seconds = input.durationSeconds;
+      const args = await this.prepare(input, job, report);
       report('Rendering video… 0%');
-      await runFfmpeg(encodeArgs(scene, input.shape, soundtrack, job.output), {
-        durationSeconds: OUTPUT.seconds,
-        timeoutMs: this.timeoutMs,
+      await runFfmpeg(args, {
+        durationSeconds: seconds,
+        timeoutMs: this.timeLimit(seconds),
         // In steps of 10 %: each message is a database write in the pipeline.
         onProgress: (fraction) => report(`Rendering video… ${Math.floor(fraction * 10) * 10}%`),
       });
@@ -152,6 +180,65 @@ export class LocalVideoProvider implements VideoProvider {
       job.finishedAt = Date.now();
       this.endTurn();
     }
+  }
+
+  /** The ffmpeg arguments that render the task's video into `job.output`, with the files they read made in `job.dir`. */
+  private async prepare(input: ProviderInput, job: RenderJob, report: (message: string) => void): Promise<string[]> {
+    const seconds = input.durationSeconds;
+    if (input.kind !== 'generate') {
+      if (!input.parent) throw new ParentVideoError(`This ${input.kind} has no video to start from.`);
+      report('Reading your video');
+      const parent = await readParentVideo(input.parent.videoPath, input.kind);
+      const common = {
+        parentPath: input.parent.videoPath,
+        parentHasAudio: parent.audio !== null,
+        prompt: input.prompt,
+        shape: input.shape,
+        dir: job.dir,
+        output: job.output,
+      };
+      if (input.kind === 'edit') {
+        report('Changing the light');
+        return prepareEdit({ ...common, instruction: input.instruction ?? '', seconds });
+      }
+      const addedSeconds = seconds - input.parent.durationSeconds;
+      if (!(addedSeconds > 0)) throw new ParentVideoError('This extension adds no seconds to its video.');
+      report('Continuing the scene');
+      return prepareExtension({
+        ...common,
+        parentSeconds: input.parent.durationSeconds,
+        addedSeconds,
+        timeoutMs: this.timeoutMs,
+      });
+    }
+    report(input.image ? 'Preparing your image' : 'Preparing the scene');
+    const frame = sceneFrame(input.shape);
+    let scene = input.image
+      ? await prepareImageScene(
+          input.image,
+          input.lastFrame,
+          input.prompt,
+          { text: displayText(input.prompt, 100), placement: 'bottom' },
+          job.dir,
+          frame,
+          seconds,
+        )
+      : await prepareTextScene(input.prompt, job.dir, frame, seconds);
+    const references = await referenceImagesLayer(input.referenceImages, frame);
+    if (references) {
+      const path = join(job.dir, 'references.png');
+      await writeFile(path, references);
+      scene = withOverlay(scene, path, seconds);
+    }
+    report('Composing the soundtrack');
+    const soundtrack = join(job.dir, 'soundtrack.wav');
+    await writeFile(soundtrack, await synthesizeSoundtrack(input.prompt, seconds));
+    return encodeArgs(scene, input.shape, soundtrack, job.output, seconds);
+  }
+
+  /** renderTimeoutMs for an 8-second video, proportionally more for a longer one. */
+  private timeLimit(seconds: number): number {
+    return this.timeoutMs * Math.max(1, seconds / TIMEOUT_SECONDS);
   }
 
   private async takeTurn(): Promise<void> {
@@ -201,6 +288,8 @@ export class LocalVideoProvider implements VideoProvider {
 }
 
 function failureReason(error: unknown): string {
-  if (error instanceof FfmpegError || error instanceof UnreadableImageError) return error.message;
+  if (error instanceof FfmpegError || error instanceof UnreadableImageError || error instanceof ParentVideoError) {
+    return error.message;
+  }
   return `Rendering failed: ${error instanceof Error ? error.message : String(error)}`;
 }

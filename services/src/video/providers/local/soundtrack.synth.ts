@@ -184,9 +184,10 @@ function addAir(left: Float32Array, right: Float32Array, random: Random, seconds
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * A pleasant 8-second soundtrack for the prompt, as a 48 kHz 16-bit stereo WAV: a pad of four
- * chords in a key, a plucked arpeggio joining on the second chord, a bed of soft noise, and
- * some reverb. Key, progression, pattern and timbre are picked from the prompt.
+ * A pleasant soundtrack of `seconds` for the prompt, as a 48 kHz 16-bit stereo WAV: a pad of four
+ * chords in a key (each a quarter of the length), a plucked arpeggio joining on the second chord,
+ * a bed of soft noise, and some reverb, faded in and out. Key, progression, pattern and timbre are
+ * picked from the prompt.
  */
 export async function synthesizeSoundtrack(prompt: string, seconds: number): Promise<Buffer> {
   const random = promptRandom(prompt, 'music');

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { holdStill, OUTPUT, type Frame, type SceneGraph } from './output-format';
+import { holdStill, type Frame, type SceneGraph } from './output-format';
 import { displayText, renderLettering } from './prompt-lettering';
 import { softShadow } from './soft-shadow';
 import { between, hsl, pick, promptRandom, type Random } from './prompt-seed';
@@ -99,7 +99,12 @@ function vignetteSvg(frame: Frame): string {
  * across it, and the prompt rising gently into view; everything fades in and out of black.
  * Colours and motion come from the prompt, so each prompt gets its own look.
  */
-export async function prepareTextScene(prompt: string, dir: string, frame: Frame): Promise<SceneGraph> {
+export async function prepareTextScene(
+  prompt: string,
+  dir: string,
+  frame: Frame,
+  seconds: number,
+): Promise<SceneGraph> {
   const random = promptRandom(prompt, 'scene');
   const layer = { width: Math.round(frame.width * LAYER_SCALE), height: Math.round(frame.height * LAYER_SCALE) };
   const layers = [
@@ -132,22 +137,21 @@ export async function prepareTextScene(prompt: string, dir: string, frame: Frame
   );
 
   const { width, height } = frame;
-  const { seconds } = OUTPUT;
   const phase = between(random, 0, 2 * Math.PI).toFixed(3);
   const drift = random() < 0.5 ? '+' : '-';
   // 4:4:4 until the end: crops move by single pixels (4:2:0 would step by two) and overlays blend without conversions.
   const graph = [
-    `[0:v]${holdStill('yuv444p')},crop=${width}:${height}:x='(iw-${width})*(0.5+0.45*sin(t*0.3+${phase}))':y='(ih-${height})*(0.5+0.45*cos(t*0.23+${phase}))',` +
+    `[0:v]${holdStill('yuv444p', seconds)},crop=${width}:${height}:x='(iw-${width})*(0.5+0.45*sin(t*0.3+${phase}))':y='(ih-${height})*(0.5+0.45*cos(t*0.23+${phase}))',` +
       `hue=H='0.35*sin(t*0.5+${phase})'[bg]`,
-    `[1:v]${holdStill('yuva444p')},crop=${width}:${height}:x='(iw-${width})*(0.5${drift}0.5*(t/${seconds}-0.5)*1.8)':y='(ih-${height})*(0.9-0.8*t/${seconds})'[specks]`,
-    `[2:v]${holdStill('yuva444p')}[vignette]`,
+    `[1:v]${holdStill('yuva444p', seconds)},crop=${width}:${height}:x='(iw-${width})*(0.5${drift}0.5*(t/${seconds}-0.5)*1.8)':y='(ih-${height})*(0.9-0.8*t/${seconds})'[specks]`,
+    `[2:v]${holdStill('yuva444p', seconds)}[vignette]`,
     `[bg][specks]overlay=0:0:format=yuv444[lit]`,
   ];
   const fades = `fade=in:st=0:d=0.6,fade=out:st=${seconds - 0.8}:d=0.8,format=yuv420p[v]`;
   if (written[3]) {
     graph.push(
       `[lit][vignette]overlay=0:0:format=yuv444[shaded]`,
-      `[3:v]${holdStill('yuva444p')},fade=in:st=0.4:d=1.6:alpha=1[title]`,
+      `[3:v]${holdStill('yuva444p', seconds)},fade=in:st=0.4:d=1.6:alpha=1[title]`,
       // The title eases up into place over the first two seconds as it fades in.
       `[shaded][title]overlay=x=0:y='28*pow(max(0,1-t/2),2)':format=yuv444,${fades}`,
     );
