@@ -21,8 +21,11 @@ export const HISTORY_PAGE_SIZE = 10;
 /** A completed task with its video; the history lists only these. */
 export type CompletedVideo = PublicVideoTask & { result_url: string };
 
-/** GET /api/video/history as the remote reads it: `items` are completed tasks (the server filters them). */
-export type VideoHistoryPage = Omit<VideoHistory, 'items'> & { items: CompletedVideo[] };
+/** A video in History: its newest finished version, with every version (newest first, itself included). */
+export type HistoryVideo = CompletedVideo & { versions: CompletedVideo[] };
+
+/** GET /api/video/history as the remote reads it: `items` are videos by their newest completed version (the server filters them). */
+export type VideoHistoryPage = Omit<VideoHistory, 'items'> & { items: HistoryVideo[] };
 
 export interface GenerateVideoInput {
   prompt: string;
@@ -36,6 +39,10 @@ export interface GenerateVideoInput {
   image: File | null;
   /** Image mode only, optional. */
   lastFrame: File | null;
+  /** Seconds, sent only for a model priced by length (Omni); null for the others' fixed 8 s. */
+  duration: number | null;
+  /** Omni only: pictures of a character or product to carry into the shot (at most MAX_REFERENCE_IMAGES). */
+  referenceImages: readonly File[];
 }
 
 /** POST /api/video/generate. Throws ApiError on an HTTP error; the caller reads success and taskId. */
@@ -48,7 +55,19 @@ export function generateVideo(input: GenerateVideoInput): Promise<GenerateReply 
   if (input.negativePrompt.trim()) form.append('negative_prompt', input.negativePrompt.trim());
   if (input.image) form.append('image', input.image);
   if (input.lastFrame) form.append('last_frame', input.lastFrame);
+  if (input.duration !== null) form.append('duration', String(input.duration));
+  for (const reference of input.referenceImages) form.append('reference_images', reference);
   return apiRequest('POST /api/video/generate', { body: form, identity: 'full' });
+}
+
+/** POST /api/video/edit/:taskId: a new version of a finished Omni video, changed by `instruction`. Throws ApiError on an HTTP error. */
+export function editVideo(taskId: string, instruction: string): Promise<GenerateReply | ErrorReply> {
+  return apiRequest('POST /api/video/edit/:taskId', { params: { taskId }, body: { instruction }, identity: 'full' });
+}
+
+/** POST /api/video/extend/:taskId: a new version `seconds` longer. Throws ApiError on an HTTP error. */
+export function extendVideo(taskId: string, seconds: number): Promise<GenerateReply | ErrorReply> {
+  return apiRequest('POST /api/video/extend/:taskId', { params: { taskId }, body: { seconds }, identity: 'full' });
 }
 
 export async function fetchVideoOptions(signal?: AbortSignal): Promise<VideoOptions> {

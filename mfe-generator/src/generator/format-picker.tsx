@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import type { AspectRatio, Resolution, VideoShape } from '@veo3/contracts/generation-options';
 import { generatorMessages } from './generator.messages';
@@ -9,16 +9,20 @@ export interface FormatPickerProps {
   shape: VideoShape;
   choices: FormatChoices;
   onChange: (shape: VideoShape) => void;
+  /** Choices shown in the same rows before the format (the model) and after it (the length). */
+  leading?: ReactNode;
+  trailing?: ReactNode;
 }
 
 const ASPECT_LABELS = { '16:9': 'aspectLandscape', '9:16': 'aspectPortrait' } as const;
 
 /** Aspect ratio and resolution, as two radio groups offering only what the provider makes. */
-export function FormatPicker({ shape, choices, onChange }: FormatPickerProps) {
+export function FormatPicker({ shape, choices, onChange, leading, trailing }: FormatPickerProps) {
   const t = useT(generatorMessages);
   const name = useId();
   return (
     <div className={styles.formatPicker}>
+      {leading}
       <RadioGroup<AspectRatio>
         legend={t('aspectLabel')}
         name={`${name}-aspect`}
@@ -34,19 +38,21 @@ export function FormatPicker({ shape, choices, onChange }: FormatPickerProps) {
         options={resolutionsFor(choices, shape.aspectRatio).map((r) => ({ value: r, label: r }))}
         onChange={(resolution) => onChange({ ...shape, resolution })}
       />
+      {trailing}
     </div>
   );
 }
 
-interface RadioGroupProps<T extends string> {
+interface RadioGroupProps<T extends string | number> {
   legend: string;
   name: string;
   value: T;
-  options: { value: T; label: string; hint?: string }[];
+  options: { value: T; label: string; hint?: string; disabled?: boolean }[];
   onChange: (value: T) => void;
 }
 
-function RadioGroup<T extends string>({ legend, name, value, options, onChange }: RadioGroupProps<T>) {
+/** One row of choices as buttons: a native radio group, so arrows move the choice and the legend names it. */
+export function RadioGroup<T extends string | number>({ legend, name, value, options, onChange }: RadioGroupProps<T>) {
   return (
     <fieldset className={styles.choiceGroup}>
       <legend className={styles.label}>{legend}</legend>
@@ -58,6 +64,7 @@ function RadioGroup<T extends string>({ legend, name, value, options, onChange }
               name={name}
               value={option.value}
               checked={option.value === value}
+              disabled={option.disabled}
               onChange={() => onChange(option.value)}
               className={styles.choiceInput}
             />

@@ -1,5 +1,4 @@
 import { useT } from '@veo3/platform/i18n/i18n';
-import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { formatShape, type VideoShape } from '@veo3/contracts/generation-options';
 import { ESTIMATED_MINUTES, OFFICIAL_PRICE_USD, OUR_PRICE_USD, type ModelOption } from './model-options';
 import { generatorMessages } from './generator.messages';
@@ -11,15 +10,17 @@ const SAVING_PERCENT = Math.round((1 - OUR_PRICE_USD / OFFICIAL_PRICE_USD) * 100
 export interface GenerationDetailsProps {
   model: ModelOption;
   shape: VideoShape;
+  /** The video's length. */
+  seconds: number;
 }
 
 /** What one video delivers and the price note (SPEC §2 generator, §9), below the tool; its cost sits by Generate. */
-export function GenerationDetails({ model, shape }: GenerationDetailsProps) {
+export function GenerationDetails({ model, shape, seconds }: GenerationDetailsProps) {
   const t = useT(generatorMessages);
   const rows = [
     { label: t('modelLabel'), value: model.name },
     { label: t('formatLabel'), value: formatShape(shape) },
-    { label: t('durationLabel'), value: t('durationValue', { seconds: VIDEO_DURATION_SECONDS }) },
+    { label: t('durationLabel'), value: t('durationValue', { seconds }) },
     { label: t('etaLabel'), value: t('etaValue', ESTIMATED_MINUTES) },
   ];
   return (

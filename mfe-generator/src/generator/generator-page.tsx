@@ -3,6 +3,9 @@ import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
 import { MAX_NEGATIVE_PROMPT_LENGTH, type VideoShape } from '@veo3/contracts/generation-options';
+import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
+import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
+import type { CompletedVideo } from '../api/video-api';
 import { AdvancedOptions } from './advanced-options';
 import { FormatPicker } from './format-picker';
 import { GenerateActions } from './generate-actions';
@@ -10,15 +13,30 @@ import { GeneratorHero } from './generator-hero';
 import { GenerationDetails } from './generation-details';
 import { generatorMessages } from './generator.messages';
 import { ImageUpload } from './image-upload';
-import { MODEL_OPTIONS, type GenerationMode } from './model-options';
+import { canFollowUp } from './follow-up';
+import type { FollowUpKind } from './follow-up-actions';
+import { DurationPicker, ModelPicker } from './model-picker';
+import {
+  defaultFamily,
+  generationCost,
+  modelDuration,
+  modelFor,
+  omniOffered,
+  omniPerSecond,
+  type GenerationMode,
+  type ModelFamily,
+} from './model-options';
+import { ReferenceImages } from './reference-images';
 import { ModeTabs } from './mode-tabs';
 import { PrefillNotice } from './prefill-notice';
 import { NegativePromptField, PromptField } from './prompt-fields';
 import { ResultPreview } from './result-preview';
 import { revealIfHidden } from './reveal-if-hidden';
+import { useFollowUpHandoff, type FollowUpHandoff } from './use-follow-up-handoff';
 import { useGeneration } from './use-generation';
 import { useGenerationMode } from './use-generation-mode';
 import { useImageField } from './use-image-field';
+import { useImageList } from './use-image-list';
 import { useTaskPrefill, type TaskPrefill } from './use-task-prefill';
 import { useVideoOptions } from './use-video-options';
 import { validateGeneration, type GenerationIssue } from './validate-generation';
@@ -37,11 +55,16 @@ export default function GeneratorPage() {
   const t = useT(generatorMessages);
   const { user } = useSession();
   const [mode, setMode] = useGenerationMode();
-  const model = MODEL_OPTIONS[mode];
   // Each tab keeps its own draft, and both start empty: the sample is a placeholder and 'Use example'.
   const [prompts, setPrompts] = useState<Record<GenerationMode, string>>({ text: '', image: '' });
   const image = useImageField();
   const lastFrame = useImageField();
+  const references = useImageList(MAX_REFERENCE_IMAGES);
+  // The model the user chose; until then the default for the tab and what the server offers.
+  const [chosenFamily, setFamily] = useState<ModelFamily | null>(null);
+  const [chosenSeconds, setSeconds] = useState(VIDEO_DURATION_SECONDS);
+  // History's Edit or Extend of a version: that version is shown with its form open.
+  const [handoff, setHandoff] = useState<{ taskId: string; kind: FollowUpKind } | null>(null);
   const [negativePrompt, setNegativePrompt] = useState('');
   const [chosenShape, setShape] = useState<VideoShape>(DEFAULT_SHAPE);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -49,12 +72,17 @@ export default function GeneratorPage() {
   // Bumped to focus the prompt with its text selected (a remix: the user says what to change).
   const [selectPrompt, setSelectPrompt] = useState(0);
   const options = useVideoOptions();
+  const offersOmni = omniOffered(options);
+  const family: ModelFamily = offersOmni ? (chosenFamily ?? defaultFamily(mode, options)) : 'veo';
+  const model = modelFor(mode, family);
+  const perSecond = model.perSecond !== null;
+  const seconds = modelDuration(model, chosenSeconds);
   const choices = formatChoices(options);
   // What was chosen, moved to the nearest format the provider makes (its options may load after a choice).
   const shape = allowedShape(choices, chosenShape);
   const availability = options?.models[model.apiPath];
   const unavailable = availability?.available === false;
-  const cost = availability?.prices[shape.resolution] ?? model.cost;
+  const cost = generationCost(model, shape.resolution, seconds, options);
   const generation = useGeneration(user?.id ?? null);
   const { phase } = generation.state;
   const generating = phase === 'generating';
@@ -75,22 +103,42 @@ export default function GeneratorPage() {
 
   const { pick: pickImage } = image;
   const { pick: pickLastFrame } = lastFrame;
+  const { pick: pickReferences, clear: clearReferences } = references;
   const fill = useCallback(
-    async ({ task, mode: taskMode, image: first, lastFrame: last, remix }: TaskPrefill) => {
+    async ({ task, mode: taskMode, image: first, lastFrame: last, referenceImages, remix }: TaskPrefill) => {
       setMode(taskMode);
+      const omni = task.model === 'omni';
+      setFamily(omni ? 'omni' : 'veo');
+      if (omni) setSeconds(task.duration_s);
+      clearReferences();
       setPrompts((all) => ({ ...all, [taskMode]: task.prompt }));
       setShape({ aspectRatio: task.aspect_ratio, resolution: task.resolution });
       const negative = taskMode === 'text' ? (task.negative_prompt ?? '') : '';
       setNegativePrompt(negative);
-      if (negative || last) setAdvancedOpen(true);
-      await Promise.all([first && pickImage(first), last && pickLastFrame(last)]);
+      if (negative || last || referenceImages.length) setAdvancedOpen(true);
+      await Promise.all([
+        first && pickImage(first),
+        last && pickLastFrame(last),
+        referenceImages.length && pickReferences(referenceImages),
+      ]);
       if (remix) setSelectPrompt((n) => n + 1);
     },
-    [setMode, pickImage, pickLastFrame],
+    [setMode, pickImage, pickLastFrame, pickReferences, clearReferences],
   );
   // A reload mid-generation shows the prompt and settings of the task being made, not an empty form.
   const [resumedTaskId] = useState(() => (generation.state.phase === 'generating' ? generation.state.taskId : null));
   const prefill = useTaskPrefill({ resumedTaskId, onFill: fill });
+  const { show: showVideo } = generation;
+  const followUpHandoff = useFollowUpHandoff(
+    useCallback(
+      ({ video, kind }: FollowUpHandoff) => {
+        showVideo(video);
+        setHandoff({ taskId: video.id, kind });
+        revealPending.current = true;
+      },
+      [showVideo],
+    ),
+  );
 
   useEffect(() => {
     if (!selectPrompt) return;
@@ -130,6 +178,8 @@ export default function GeneratorPage() {
       negativePrompt: mode === 'text' && choices.negativePrompt ? negativePrompt : '',
       image: mode === 'image' ? image.file : null,
       lastFrame: mode === 'image' && choices.lastFrame ? lastFrame.file : null,
+      duration: perSecond ? seconds : null,
+      referenceImages: perSecond ? references.files : [],
     };
     const failed = validateGeneration({ ...request, user, cost });
     setFeedback(failed && { mode, issue: failed });
@@ -138,9 +188,27 @@ export default function GeneratorPage() {
     void generation.start(request);
   };
 
+  const followUpFor = (video: CompletedVideo) =>
+    user && canFollowUp(video) && options?.models.omni?.editable !== false
+      ? {
+          perSecond: omniPerSecond(options),
+          credits: user.credits,
+          initialAction: handoff?.taskId === video.id ? handoff.kind : null,
+          onSubmit: (action: Parameters<typeof generation.followUp>[1]) => {
+            revealPending.current = true;
+            void generation.followUp(video, action);
+          },
+        }
+      : null;
+
   const showNegative = mode === 'text' && choices.negativePrompt;
   const showLastFrame = mode === 'image' && choices.lastFrame;
-  const advancedInUse = showNegative ? Number(Boolean(negativePrompt.trim())) : Number(Boolean(lastFrame.file));
+  const showReferences = perSecond;
+  const advancedInUse =
+    (showNegative ? Number(Boolean(negativePrompt.trim())) : Number(Boolean(lastFrame.file))) +
+    (showReferences && references.files.length ? 1 : 0);
+  const notice = prefill.notice ?? followUpHandoff.notice;
+  const dismissNotice = prefill.notice ? prefill.dismissNotice : followUpHandoff.dismissNotice;
 
   return (
     <div className={styles.page}>
@@ -171,7 +239,7 @@ export default function GeneratorPage() {
                 {t('prefillLoading')}
               </p>
             )}
-            {prefill.notice && <PrefillNotice notice={prefill.notice} onDismiss={prefill.dismissNotice} />}
+            {notice && <PrefillNotice notice={notice} onDismiss={dismissNotice} />}
             {mode === 'image' && <ImageUpload field={image} inputRef={imageInputRef} />}
             <PromptField
               id={promptId}
@@ -184,8 +252,34 @@ export default function GeneratorPage() {
                 setPrompts((all) => ({ ...all, [mode]: value }));
               }}
             />
-            <FormatPicker shape={shape} choices={choices} onChange={setShape} />
-            {(showNegative || showLastFrame) && (
+            <FormatPicker
+              shape={shape}
+              choices={choices}
+              onChange={setShape}
+              leading={
+                offersOmni && (
+                  <ModelPicker
+                    name={`${baseId}-model`}
+                    family={family}
+                    onChange={(next) => {
+                      setFeedback(null);
+                      setFamily(next);
+                    }}
+                  />
+                )
+              }
+              trailing={
+                perSecond && (
+                  <DurationPicker
+                    name={`${baseId}-duration`}
+                    durations={model.durations}
+                    seconds={seconds}
+                    onChange={setSeconds}
+                  />
+                )
+              }
+            />
+            {(showNegative || showLastFrame || showReferences) && (
               <AdvancedOptions open={advancedOpen} onToggle={setAdvancedOpen} inUse={advancedInUse}>
                 {showNegative && (
                   <NegativePromptField
@@ -198,6 +292,7 @@ export default function GeneratorPage() {
                 {showLastFrame && (
                   <ImageUpload field={lastFrame} label={t('lastFrameLabel')} hint={t('lastFrameHint')} />
                 )}
+                {showReferences && <ReferenceImages list={references} max={MAX_REFERENCE_IMAGES} />}
               </AdvancedOptions>
             )}
             <GenerateActions
@@ -212,13 +307,18 @@ export default function GeneratorPage() {
             />
           </form>
         </div>
-        <ResultPreview state={generation.state} onReset={generation.reset} sectionRef={resultRef} />
+        <ResultPreview
+          state={generation.state}
+          onReset={generation.reset}
+          followUpFor={followUpFor}
+          sectionRef={resultRef}
+        />
         <section className={styles.about} aria-labelledby={`${baseId}-about`}>
           <h2 id={`${baseId}-about`} className={styles.sectionHeading}>
             {t('aboutHeading')}
           </h2>
           <p className={styles.intro}>{t('intro')}</p>
-          <GenerationDetails model={model} shape={shape} />
+          <GenerationDetails model={model} shape={shape} seconds={seconds} />
         </section>
       </div>
     </div>

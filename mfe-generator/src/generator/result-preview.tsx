@@ -1,18 +1,23 @@
 import { useId, type Ref } from 'react';
-import { useT } from '@veo3/platform/i18n/i18n';
+import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
+import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { GenerationProgress } from './generation-progress';
 import { generatorMessages } from './generator.messages';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { ESTIMATED_MINUTES } from './model-options';
 import type { GenerationState } from './use-generation';
-import { VideoResult } from './video-result';
+import type { CompletedVideo } from '../api/video-api';
+import { cssAspectRatio } from './video-format';
+import { VideoResult, type VideoResultProps } from './video-result';
 import styles from './generator-page.module.css';
 
 export interface ResultPreviewProps {
   state: GenerationState;
   /** 'Generate New' and 'Try Again'. */
   onReset: () => void;
+  /** Edit and Extend for a finished video, or null when it cannot be edited (not Omni, or Omni not editable now). */
+  followUpFor: (video: CompletedVideo) => VideoResultProps['followUp'];
   /** The section, so the page can bring it into view after Generate. */
   sectionRef?: Ref<HTMLElement>;
 }
@@ -28,7 +33,7 @@ function statusLine(state: Extract<GenerationState, { phase: 'generating' }>, ti
  * The result area: an empty stage with tips while idle, then progress (one title, plus the server's
  * status line when it adds something), the video, or the error panel (role=alert).
  */
-export function ResultPreview({ state, onReset, sectionRef }: ResultPreviewProps) {
+export function ResultPreview({ state, onReset, followUpFor, sectionRef }: ResultPreviewProps) {
   const t = useT(generatorMessages);
   const headingId = useId();
 
@@ -52,14 +57,9 @@ export function ResultPreview({ state, onReset, sectionRef }: ResultPreviewProps
       </p>
       {state.phase === 'idle' && <IdleStage />}
       {state.phase === 'generating' && <GenerationProgress text={line} startedAt={state.startedAt} />}
+      {state.phase === 'generating' && state.base && <BaseVersion video={state.base} />}
       {state.phase === 'success' && (
-        <VideoResult
-          videoUrl={state.videoUrl}
-          posterUrl={state.posterUrl}
-          prompt={state.prompt}
-          aspectRatio={state.aspectRatio}
-          onGenerateNew={onReset}
-        />
+        <VideoResult video={state.video} onGenerateNew={onReset} followUp={followUpFor(state.video)} />
       )}
       {state.phase === 'error' && (
         <ErrorPanel
@@ -71,6 +71,33 @@ export function ResultPreview({ state, onReset, sectionRef }: ResultPreviewProps
       )}
       {(state.phase === 'idle' || state.phase === 'generating') && <Tips />}
     </section>
+  );
+}
+
+/** The version an edit or extension starts from, kept in view until the new one is ready. */
+function BaseVersion({ video }: { video: CompletedVideo }) {
+  const t = useT(generatorMessages);
+  const lang = useLanguage();
+  const captionId = useId();
+  const captionsRef = useCaptionsTrack(video.instruction ?? video.prompt, video.duration_s ?? VIDEO_DURATION_SECONDS);
+  return (
+    <figure className={styles.baseVersion}>
+      <video
+        className={styles.video}
+        style={{ aspectRatio: cssAspectRatio(video.aspect_ratio) }}
+        src={video.result_url}
+        poster={video.poster_url ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        aria-labelledby={captionId}
+      >
+        <track ref={captionsRef} kind="captions" srcLang={lang} label={t('captionsLabel')} />
+      </video>
+      <figcaption id={captionId} className={styles.hint}>
+        {t('baseVersion')}
+      </figcaption>
+    </figure>
   );
 }
 

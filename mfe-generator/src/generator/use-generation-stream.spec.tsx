@@ -29,6 +29,8 @@ const request: GenerationRequest = {
   negativePrompt: '',
   image: null,
   lastFrame: null,
+  duration: null,
+  referenceImages: [],
 };
 
 const taskData = (status: string, extra: Partial<TaskData> & Record<string, unknown> = {}) => ({
@@ -88,12 +90,9 @@ describe('useGeneration with the task event stream', () => {
     expect(result.current.state).toMatchObject({ phase: 'generating', progress: 'Rendering frames' });
     await advance(60_000);
     stream.emitTask('completed', taskData('completed', { result_url: '/v.mp4', aspect_ratio: '9:16' }));
-    expect(result.current.state).toEqual({
+    expect(result.current.state).toMatchObject({
       phase: 'success',
-      videoUrl: '/v.mp4',
-      posterUrl: null,
-      prompt: 'A toy car',
-      aspectRatio: '9:16',
+      video: { result_url: '/v.mp4', prompt: 'A toy car' },
     });
     expect(statusCalls()).toHaveLength(0);
     expect(readPendingTask('1')).toBeNull();
@@ -144,7 +143,7 @@ describe('useGeneration with the task event stream', () => {
     await advance(30_000);
     expect(statusCalls()).toHaveLength(2);
     stream.emitTask('completed', taskData('completed', { result_url: '/v.mp4' }));
-    expect(result.current.state).toMatchObject({ phase: 'success', videoUrl: '/v.mp4' });
+    expect(result.current.state).toMatchObject({ phase: 'success', video: { result_url: '/v.mp4' } });
   });
 
   it('finishes by polling when the stream is off', async () => {
@@ -155,7 +154,7 @@ describe('useGeneration with the task event stream', () => {
     await generate(result);
     await advance(3_000);
     expect(statusCalls()).toHaveLength(2);
-    expect(result.current.state).toMatchObject({ phase: 'success', videoUrl: '/v.mp4' });
+    expect(result.current.state).toMatchObject({ phase: 'success', video: { result_url: '/v.mp4' } });
   });
 
   it('reads a resumed task once when the live snapshot does not list it (it ended meanwhile)', async () => {
@@ -169,7 +168,7 @@ describe('useGeneration with the task event stream', () => {
     stream.ready();
     await advance(0);
     expect(statusCalls()).toHaveLength(1);
-    expect(result.current.state).toMatchObject({ phase: 'success', videoUrl: '/v.mp4' });
+    expect(result.current.state).toMatchObject({ phase: 'success', video: { result_url: '/v.mp4' } });
   });
 
   it('asks nothing for a resumed task that the snapshot lists', async () => {

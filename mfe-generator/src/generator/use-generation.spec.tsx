@@ -28,6 +28,8 @@ const textRequest: GenerationRequest = {
   negativePrompt: '',
   image: null,
   lastFrame: null,
+  duration: null,
+  referenceImages: [],
 };
 
 function task(status: string, extra: Record<string, unknown> = {}) {
@@ -141,12 +143,9 @@ describe('useGeneration', () => {
     expect(result.current.state).toMatchObject({ phase: 'generating', progress: 'Rendering frames' });
 
     await advance(3000);
-    expect(result.current.state).toEqual({
+    expect(result.current.state).toMatchObject({
       phase: 'success',
-      aspectRatio: '16:9',
-      posterUrl: null,
-      videoUrl: '/api/video/file/t1?sig=abc',
-      prompt: 'A toy car',
+      video: { result_url: '/api/video/file/t1?sig=abc', prompt: 'A toy car' },
     });
     expect(readPendingTask('1')).toBeNull();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: videoKeys.histories() });
@@ -202,12 +201,9 @@ describe('useGeneration', () => {
     await advance(4999);
     expect(statusCalls()).toHaveLength(2);
     await advance(1);
-    expect(result.current.state).toEqual({
+    expect(result.current.state).toMatchObject({
       phase: 'success',
-      aspectRatio: '16:9',
-      videoUrl: '/v.mp4',
-      posterUrl: null,
-      prompt: 'A toy car',
+      video: { result_url: '/v.mp4', prompt: 'A toy car' },
     });
   });
 
@@ -332,7 +328,7 @@ describe('useGeneration', () => {
       await advance(8 * 60_000);
       statusReply.mockImplementation(async () => task('completed', { result_url: '/late.mp4' }));
       await advance(SLOW_POLL_MS);
-      expect(result.current.state).toMatchObject({ phase: 'success', videoUrl: '/late.mp4' });
+      expect(result.current.state).toMatchObject({ phase: 'success', video: { result_url: '/late.mp4' } });
     });
 
     it('gives up with the timed-out message once the deadline and its grace have passed', async () => {
@@ -405,12 +401,9 @@ describe('useGeneration', () => {
     const { result } = setup();
     await start(result);
     await advance(1000 + 3000);
-    expect(result.current.state).toEqual({
+    expect(result.current.state).toMatchObject({
       phase: 'success',
-      aspectRatio: '16:9',
-      videoUrl: '/v.mp4',
-      posterUrl: null,
-      prompt: 'A toy car',
+      video: { result_url: '/v.mp4', prompt: 'A toy car' },
     });
   });
 
@@ -448,12 +441,9 @@ describe('useGeneration', () => {
     statusReply.mockResolvedValue(task('completed', { result_url: '/v9.mp4' }));
     const second = setup();
     await advance(0);
-    expect(second.result.current.state).toEqual({
+    expect(second.result.current.state).toMatchObject({
       phase: 'success',
-      aspectRatio: '16:9',
-      videoUrl: '/v9.mp4',
-      posterUrl: null,
-      prompt: 'A toy car',
+      video: { result_url: '/v9.mp4', prompt: 'A toy car' },
     });
     expect(readPendingTask('1')).toBeNull();
   });

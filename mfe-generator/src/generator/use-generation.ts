@@ -5,10 +5,17 @@ import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { taskEvents } from '@veo3/platform/events/task-events';
 import { useStreamLiveSince, useTaskEvents, useTaskStreamStatus } from '@veo3/platform/events/use-task-events';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import type { AspectRatio, VideoShape } from '@veo3/contracts/generation-options';
+import type { VideoShape } from '@veo3/contracts/generation-options';
 import type { ErrorReply } from '@veo3/contracts/envelope';
 import type { GenerateReply, PublicVideoTask as VideoTask } from '@veo3/contracts/video';
-import { fetchVideoTask, generateVideo, taskFromEvent, type CompletedVideo } from '../api/video-api';
+import {
+  editVideo,
+  extendVideo,
+  fetchVideoTask,
+  generateVideo,
+  taskFromEvent,
+  type CompletedVideo,
+} from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import {
   GenerationFailure,
@@ -21,13 +28,22 @@ import type { GenerationMode, ModelOption } from './model-options';
 import { clearPendingTask, readPendingTask, savePendingTask, type PendingTask } from './pending-task-storage';
 import { pollVideoTask, settleTask } from './poll-video-task';
 
-/** SPEC §4 'Generator': idle → generating → success | error. */
+/**
+ * SPEC §4 'Generator': idle → generating → success | error. An edit or extension of a finished
+ * video (`base`) is watched like a generation, with that video kept on screen until the new one is ready.
+ */
 export type GenerationState =
   | { phase: 'idle' }
   /** taskId is null while the request is being sent; progress is the last status_message. */
-  | { phase: 'generating'; taskId: string | null; startedAt: number; progress: string | null }
-  | { phase: 'success'; videoUrl: string; posterUrl: string | null; prompt: string; aspectRatio: AspectRatio }
-  | { phase: 'error'; failure: FailureMessage };
+  | {
+      phase: 'generating';
+      taskId: string | null;
+      startedAt: number;
+      progress: string | null;
+      base: CompletedVideo | null;
+    }
+  | { phase: 'success'; video: CompletedVideo }
+  | { phase: 'error'; failure: FailureMessage; base: CompletedVideo | null };
 
 export interface GenerationRequest {
   mode: GenerationMode;
@@ -39,19 +55,35 @@ export interface GenerationRequest {
   /** Image mode only. */
   image: File | null;
   lastFrame: File | null;
+  /** Seconds for a model priced by length (Omni), else null. */
+  duration: number | null;
+  /** Omni only. */
+  referenceImages: readonly File[];
 }
+
+/** What to make of a finished Omni video: a version changed by an instruction, or one made longer. */
+export type FollowUp = { kind: 'edit'; instruction: string } | { kind: 'extend'; seconds: number };
 
 export interface Generation {
   state: GenerationState;
   /** Sends an already validated request; its task is then watched until it ends. */
   start: (request: GenerationRequest) => Promise<void>;
-  /** 'Generate New' and 'Try Again': back to idle. */
+  /** Sends an edit or extension of `base` (already validated); the new version is watched like a generation. */
+  followUp: (base: CompletedVideo, action: FollowUp) => Promise<void>;
+  /** Shows a finished video as the result, to edit or extend it (opened from History). */
+  show: (video: CompletedVideo) => void;
+  /** 'Generate New' and 'Try Again': back to idle, or to the video an edit or extension started from. */
   reset: () => void;
 }
 
 const IDLE: GenerationState = { phase: 'idle' };
 
-const generating = (task: PendingTask): GenerationState => ({ phase: 'generating', ...task, progress: null });
+const generating = (task: PendingTask, base: CompletedVideo | null = null): GenerationState => ({
+  phase: 'generating',
+  ...task,
+  progress: null,
+  base,
+});
 
 function initialState(userId: string | null): GenerationState {
   const pending = userId ? readPendingTask(userId) : null;
@@ -93,19 +125,16 @@ export function useGeneration(userId: string | null): Generation {
       settledRef.current = taskId;
       clearPendingTask(userId);
       if ('video' in outcome) {
-        const { video } = outcome;
         void queryClient.invalidateQueries({ queryKey: videoKeys.histories() });
-        setState({
-          phase: 'success',
-          videoUrl: video.result_url,
-          posterUrl: video.poster_url ?? null,
-          prompt: video.prompt,
-          aspectRatio: video.aspect_ratio ?? '16:9',
-        });
+        setState({ phase: 'success', video: outcome.video });
       } else {
         // The server refunds a failed or timed-out task, so the balance may have changed.
         void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
-        setState({ phase: 'error', failure: toFailureMessage(outcome.error) });
+        setState((s) => ({
+          phase: 'error',
+          failure: toFailureMessage(outcome.error),
+          base: s.phase === 'generating' ? s.base : null,
+        }));
       }
     },
     [userId, queryClient],
@@ -173,29 +202,25 @@ export function useGeneration(userId: string | null): Generation {
     };
   }, [userId]);
 
-  const start = useCallback(
-    async ({ mode, model, prompt, shape, negativePrompt, image, lastFrame }: GenerationRequest) => {
+  /**
+   * Sends a request that makes a task (a generation, an edit, an extension), then watches that task;
+   * `base` is the video an edit or extension starts from, kept on screen meanwhile.
+   */
+  const submit = useCallback(
+    async (send: () => Promise<GenerateReply | ErrorReply>, base: CompletedVideo | null, onAccepted: () => void) => {
       if (!userId) return;
       const stillShown = () => shownUserRef.current === userId;
       const fail = (error: GenerationFailure) => {
-        if (stillShown()) setState({ phase: 'error', failure: toFailureMessage(error) });
+        if (stillShown()) setState({ phase: 'error', failure: toFailureMessage(error), base });
       };
       const startedAt = Date.now();
-      setState({ phase: 'generating', taskId: null, startedAt, progress: null });
+      setState({ phase: 'generating', taskId: null, startedAt, progress: null, base });
 
       let reply: GenerateReply | ErrorReply;
       try {
         // Deliberately not aborted with the page: once the server answers, the credits are spent,
         // so the task id must still be stored for a resume even if the user has navigated away.
-        reply = await generateVideo({
-          prompt,
-          model: model.apiPath,
-          aspectRatio: shape.aspectRatio,
-          resolution: shape.resolution,
-          negativePrompt,
-          image,
-          lastFrame,
-        });
+        reply = await send();
       } catch (error) {
         return fail(requestErrorFailure(error));
       }
@@ -208,14 +233,52 @@ export function useGeneration(userId: string | null): Generation {
       const credits = reply.data?.remainingCredits;
       if (typeof credits === 'number') sessionStore.updateUser({ credits });
       void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
-      trackEvent('generate_video', { type: `${mode}_to_video` });
-      trackGeneratePrompt({ mode, model: model.apiPath, prompt });
-      if (stillShown()) setState(generating(task));
+      onAccepted();
+      if (stillShown()) setState(generating(task, base));
     },
     [userId, queryClient],
   );
 
-  const reset = useCallback(() => setState(IDLE), []);
+  const start = useCallback(
+    (request: GenerationRequest) =>
+      submit(
+        () =>
+          generateVideo({
+            prompt: request.prompt,
+            model: request.model.apiPath,
+            aspectRatio: request.shape.aspectRatio,
+            resolution: request.shape.resolution,
+            negativePrompt: request.negativePrompt,
+            image: request.image,
+            lastFrame: request.lastFrame,
+            duration: request.duration,
+            referenceImages: request.referenceImages,
+          }),
+        null,
+        () => {
+          trackEvent('generate_video', { type: `${request.mode}_to_video` });
+          trackGeneratePrompt({ mode: request.mode, model: request.model.apiPath, prompt: request.prompt });
+        },
+      ),
+    [submit],
+  );
 
-  return { state, start, reset };
+  const followUp = useCallback(
+    (base: CompletedVideo, action: FollowUp) =>
+      submit(
+        () => (action.kind === 'edit' ? editVideo(base.id, action.instruction) : extendVideo(base.id, action.seconds)),
+        base,
+        () => trackEvent(`${action.kind}_video`, { model: base.model }),
+      ),
+    [submit],
+  );
+
+  const show = useCallback((video: CompletedVideo) => setState({ phase: 'success', video }), []);
+
+  const reset = useCallback(
+    () => setState((s) => (s.phase === 'error' && s.base ? { phase: 'success', video: s.base } : IDLE)),
+    [],
+  );
+
+  return { state, start, followUp, show, reset };
 }

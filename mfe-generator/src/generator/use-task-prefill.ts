@@ -13,6 +13,8 @@ export interface TaskPrefill {
   /** The first frame (image mode): the task's own, or for a remix the video's still; null when none or unreadable. */
   image: File | null;
   lastFrame: File | null;
+  /** Omni's reference images that could be read (Reuse only). */
+  referenceImages: File[];
   remix: boolean;
 }
 
@@ -92,14 +94,19 @@ export function useTaskPrefill({ resumedTaskId, onFill }: UseTaskPrefillOptions)
 
       const { remix } = source;
       const mode: GenerationMode = remix || task.image_url ? 'image' : 'text';
-      const [image, lastFrame] = source.handoff
+      const reuse = source.handoff && !remix;
+      const [image, lastFrame, ...references] = source.handoff
         ? await Promise.all([
             getOrNull(remix ? task.poster_url : task.image_url, remix ? 'video-still' : 'first-frame', signal),
-            remix ? null : getOrNull(task.last_frame_url, 'last-frame', signal),
+            reuse ? getOrNull(task.last_frame_url, 'last-frame', signal) : null,
+            ...(reuse ? (task.reference_image_urls ?? []) : []).map((url, i) =>
+              getOrNull(url, `reference-${i + 1}`, signal),
+            ),
           ])
         : [null, null];
       if (signal.aborted) return;
-      await fillRef.current({ task, mode, image, lastFrame, remix });
+      const referenceImages = references.filter((file): file is File => file !== null);
+      await fillRef.current({ task, mode, image: image ?? null, lastFrame: lastFrame ?? null, referenceImages, remix });
       finish(mode, source.handoff ? { kind: remix ? 'remixing' : 'reusing', prompt: task.prompt } : null);
     })();
     return () => controller.abort();

@@ -12,8 +12,30 @@ const kieLike: VideoOptions = {
   negative_prompt: false,
   last_frame: true,
   models: {
-    veo3: { available: true, message: null, prices: { '720p': 40, '1080p': 40 } },
-    'veo3-fast-frames': { available: true, message: null, prices: { '720p': 40, '1080p': 40 } },
+    veo3: {
+      available: true,
+      message: null,
+      prices: { '720p': 40, '1080p': 40 },
+      per_second: null,
+      durations: [8],
+      editable: false,
+    },
+    'veo3-fast-frames': {
+      available: true,
+      message: null,
+      prices: { '720p': 40, '1080p': 40 },
+      per_second: null,
+      durations: [8],
+      editable: false,
+    },
+    omni: {
+      available: false,
+      message: null,
+      prices: { '720p': 32, '1080p': 32 },
+      per_second: 4,
+      durations: [4, 6, 8, 10],
+      editable: false,
+    },
   },
 };
 

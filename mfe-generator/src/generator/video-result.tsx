@@ -4,8 +4,9 @@ import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { Button } from '@veo3/platform/ui/button';
 import { downloadVideo } from './download-video';
 import { generatorMessages } from './generator.messages';
-import type { AspectRatio } from '@veo3/contracts/generation-options';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
+import type { CompletedVideo } from '../api/video-api';
+import { FollowUpActions, type FollowUpActionsProps } from './follow-up-actions';
 import { cssAspectRatio } from './video-format';
 import styles from './generator-page.module.css';
 
@@ -18,20 +19,21 @@ const DOWNLOAD_TEXT = {
 } as const;
 
 export interface VideoResultProps {
-  videoUrl: string;
-  posterUrl: string | null;
-  /** The task's prompt, shown as the video's captions. */
-  prompt: string;
-  /** Shown at its own shape: a portrait video stands upright instead of in a landscape box. */
-  aspectRatio: AspectRatio;
+  video: CompletedVideo;
   onGenerateNew: () => void;
+  /** Edit and Extend, for a finished Omni video; null for the others. */
+  followUp: Omit<FollowUpActionsProps, 'video'> | null;
 }
 
-/** The finished video with Download and Generate New (SPEC §2 result area, §8 download texts). */
-export function VideoResult({ videoUrl, posterUrl, prompt, aspectRatio, onGenerateNew }: VideoResultProps) {
+/** The finished video with Download and Generate New (SPEC §2 result area, §8 download texts), and Edit/Extend for Omni. */
+export function VideoResult({ video, onGenerateNew, followUp }: VideoResultProps) {
   const t = useT(generatorMessages);
   const lang = useLanguage();
-  const captionsRef = useCaptionsTrack(prompt, VIDEO_DURATION_SECONDS);
+  const videoUrl = video.result_url;
+  // Tasks from before formats existed are landscape; a portrait video stands upright instead of in a landscape box.
+  const aspectRatio = video.aspect_ratio ?? '16:9';
+  // The prompt (an edit's: its instruction) is shown as the video's captions.
+  const captionsRef = useCaptionsTrack(video.instruction ?? video.prompt, video.duration_s ?? VIDEO_DURATION_SECONDS);
   const [download, setDownload] = useState<DownloadStatus>('idle');
 
   const onDownload = async () => {
@@ -57,7 +59,7 @@ export function VideoResult({ videoUrl, posterUrl, prompt, aspectRatio, onGenera
         style={{ aspectRatio: cssAspectRatio(aspectRatio) }}
         data-aspect-ratio={aspectRatio}
         src={videoUrl}
-        poster={posterUrl ?? undefined}
+        poster={video.poster_url ?? undefined}
         controls
         playsInline
         aria-label={t('videoLabel')}
@@ -75,6 +77,7 @@ export function VideoResult({ videoUrl, posterUrl, prompt, aspectRatio, onGenera
       <p role="status" className={download === 'failed' ? styles.downloadFailed : styles.downloadNote}>
         {download !== 'idle' && t(DOWNLOAD_TEXT[download])}
       </p>
+      {followUp && <FollowUpActions key={video.id} video={video} {...followUp} />}
     </div>
   );
 }

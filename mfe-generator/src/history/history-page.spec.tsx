@@ -108,7 +108,7 @@ describe('HistoryPage', () => {
     const preview = cards[0]!.querySelector('video')!;
     expect(preview.getAttribute('src')).toBe('/api/video/file/v1?sig=s1');
     expect(preview.controls).toBe(true);
-    const download = first.getByRole('link', { name: 'Download' });
+    const download = first.getByRole('link', { name: 'Download “Prompt number 1”' });
     expect(download.getAttribute('href')).toBe('/api/video/file/v1?sig=s1');
     expect(download.getAttribute('download')).toBe(`ai-video-${Date.parse('2026-03-04T10:00:00.000Z')}.mp4`);
 

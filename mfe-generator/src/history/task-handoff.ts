@@ -20,6 +20,15 @@ export function remixUrl(task: Pick<PublicVideoTask, 'id'>): string {
   return `${GENERATOR_PATH}?${params}`;
 }
 
+/**
+ * Edit or Extend a version (a branch from it): the generator shows that version with its form open
+ * (`?edit=` or `?extend=`), in the tab it was made in.
+ */
+export function followUpUrl(task: Pick<PublicVideoTask, 'id' | 'image_url'>, kind: 'edit' | 'extend'): string {
+  const params = new URLSearchParams({ type: task.image_url ? 'image' : 'text', [kind]: task.id });
+  return `${GENERATOR_PATH}?${params}`;
+}
+
 /** Longer prompts are cut in the actions' names: enough to tell the videos apart. */
 const SHORT_PROMPT = 60;
 

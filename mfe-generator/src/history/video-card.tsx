@@ -1,36 +1,49 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link } from '@veo3/platform/routing/router';
-import type { CompletedVideo } from '../api/video-api';
+import type { CompletedVideo, HistoryVideo } from '../api/video-api';
 import { videoFileName } from '../generator/download-video';
+import { canFollowUp } from '../generator/follow-up';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { cssAspectRatio } from '../generator/video-format';
 import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { historyMessages } from './history.messages';
-import { canRemix, remixUrl, reuseUrl, shortPrompt } from './task-handoff';
+import { canRemix, followUpUrl, remixUrl, reuseUrl, shortPrompt } from './task-handoff';
 import { TaskSummary, taskShape } from './task-summary';
+import { VideoVersions } from './video-versions';
 import styles from './video-card.module.css';
 
 /**
- * One completed video: preview with controls, prompt, model, date, a download link, and its actions:
- * Reuse and Remix open the generator filled from it, Delete hands it to `onDelete`. Each action's name
- * says which video it is for; Reuse comes first (`data-first-action`: where focus lands after a delete).
+ * One video: preview with controls, prompt, model, date, its versions (when edited or extended), a
+ * download link, and its actions: Reuse and Remix open the generator filled from it, Edit and Extend
+ * (Omni) open it in the generator with that form, Delete hands it to `onDelete`. The player, Download,
+ * Reuse, Remix, Edit and Extend act on the version shown (the newest until another is chosen). Each
+ * action's name says which video it is for; Reuse comes first (`data-first-action`: where focus lands
+ * after a delete).
  */
-export function VideoCard({ video, onDelete }: { video: CompletedVideo; onDelete: (video: CompletedVideo) => void }) {
+export function VideoCard({ video, onDelete }: { video: HistoryVideo; onDelete: (video: HistoryVideo) => void }) {
   const t = useT(historyMessages);
   const prompt = shortPrompt(video.prompt);
   const lang = useLanguage();
   const promptId = useId();
-  const captionsRef = useCaptionsTrack(video.prompt, VIDEO_DURATION_SECONDS);
-  const shape = taskShape(video);
+  const versions: readonly CompletedVideo[] = video.versions?.length ? video.versions : [video];
+  const [selectedId, setSelectedId] = useState(video.id);
+  // A version gone from the list (deleted, or the list loaded again) falls back to the newest.
+  const shown = versions.find((version) => version.id === selectedId) ?? video;
+  const number = versions.length - versions.indexOf(shown);
+  const captionsRef = useCaptionsTrack(shown.instruction ?? shown.prompt, shown.duration_s ?? VIDEO_DURATION_SECONDS);
+  const shape = taskShape(shown);
+  const versionName = versions.length > 1 ? { prompt: `${prompt} (${t('versionNumber', { number })})` } : { prompt };
   return (
     <article className={styles.card} aria-labelledby={promptId} data-task-id={video.id}>
       <video
+        key={shown.id}
         className={shape.aspectRatio === '9:16' ? `${styles.video} ${styles.videoPortrait}` : styles.video}
         style={{ aspectRatio: cssAspectRatio(shape.aspectRatio) }}
         data-aspect-ratio={shape.aspectRatio}
-        src={video.result_url}
-        poster={video.poster_url ?? undefined}
+        data-version-id={shown.id}
+        src={shown.result_url}
+        poster={shown.poster_url ?? undefined}
         controls
         playsInline
         preload="metadata"
@@ -40,28 +53,47 @@ export function VideoCard({ video, onDelete }: { video: CompletedVideo; onDelete
       </video>
       <div className={styles.body}>
         <TaskSummary task={video} promptId={promptId} dateLabel="createdLabel" />
+        {versions.length > 1 && (
+          <VideoVersions
+            versions={versions}
+            selectedId={shown.id}
+            onSelect={(version) => setSelectedId(version.id)}
+            prompt={prompt}
+          />
+        )}
         <div className={styles.actions}>
           <Link
-            to={reuseUrl(video)}
-            aria-label={t('reuseLabel', { prompt })}
+            to={reuseUrl(shown)}
+            aria-label={t('reuseLabel', versionName)}
             className="pf-button pf-button--secondary pf-button--sm"
             data-first-action=""
           >
             {t('reuse')}
           </Link>
-          {canRemix(video) && (
+          {canRemix(shown) && (
             <Link
-              to={remixUrl(video)}
-              aria-label={t('remixLabel', { prompt })}
+              to={remixUrl(shown)}
+              aria-label={t('remixLabel', versionName)}
               className="pf-button pf-button--secondary pf-button--sm"
             >
               {t('remix')}
             </Link>
           )}
+          {canFollowUp(shown) &&
+            (['edit', 'extend'] as const).map((kind) => (
+              <Link
+                key={kind}
+                to={followUpUrl(shown, kind)}
+                aria-label={t(kind === 'edit' ? 'editLabel' : 'extendLabel', versionName)}
+                className="pf-button pf-button--secondary pf-button--sm"
+              >
+                {t(kind)}
+              </Link>
+            ))}
           <a
-            href={video.result_url}
-            download={videoFileName(Date.parse(video.created_at))}
-            aria-describedby={promptId}
+            href={shown.result_url}
+            download={videoFileName(Date.parse(shown.created_at))}
+            aria-label={t('downloadLabel', versionName)}
             className="pf-button pf-button--secondary pf-button--sm"
           >
             {t('download')}
