@@ -183,7 +183,7 @@ export const API_ROUTES = [
     auth: 'required',
     params: video.TaskParamsSchema,
     body: video.EditRequestSchema,
-    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 429: E, 503: E },
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 422: E, 429: E, 503: E },
   },
   {
     method: 'POST',
@@ -191,7 +191,7 @@ export const API_ROUTES = [
     auth: 'required',
     params: video.TaskParamsSchema,
     body: video.ExtendRequestSchema,
-    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 429: E, 503: E },
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 422: E, 429: E, 503: E },
   },
   { method: 'GET', path: '/api/video/options', replies: { 200: video.VideoOptionsReply } },
   {

@@ -73,9 +73,12 @@ export class VideoTaskRepository {
 
   // --- the API's reads and writes ---
 
-  /** Writes a new task in the caller's transaction. */
+  /**
+   * Writes a new task in the caller's transaction, stamped here to the millisecond (SQLite's column
+   * default keeps whole seconds), so versions made within a second still read newest first.
+   */
   async create(m: EntityManager, task: NewVideoTask): Promise<void> {
-    await m.insert(VideoTaskEntity, task);
+    await m.insert(VideoTaskEntity, { ...task, createdAt: new Date() });
   }
 
   /** The task a user's Idempotency-Key made, if any. */
@@ -155,7 +158,7 @@ export class VideoTaskRepository {
     const versions = roots.length
       ? await shown()
           .andWhere(`${ROOT} IN (:...roots)`, { roots })
-          .orderBy('t.created_at', 'DESC')
+          .orderBy('t.createdAt', 'DESC')
           .addOrderBy('t.id', 'DESC')
           .getMany()
       : [];

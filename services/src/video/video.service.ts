@@ -394,7 +394,7 @@ export class VideoService {
         VideoErrorCode.TooLong,
         `A video can be at most ${MAX_VIDEO_SECONDS} seconds long and this one is ${parent.durationS} seconds: ` +
           (left >= EXTEND_SECONDS.min
-            ? `it can be extended by ${EXTEND_SECONDS.min} to ${left} seconds more.`
+            ? `it can be extended by at most ${left} seconds more.`
             : 'it cannot be extended any further.'),
       );
     }

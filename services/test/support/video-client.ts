@@ -23,14 +23,49 @@ export function videoClient(t: TestApp, admin: SignedIn) {
       }
       return user;
     },
-    generate(fields: Record<string, string>, user?: SignedIn, files: Record<string, Upload> = {}) {
+    generate(
+      fields: Record<string, string>,
+      user?: SignedIn,
+      files: Record<string, Upload | Upload[]> = {},
+      idempotencyKey?: string,
+    ) {
       const { payload, headers } = multipart(fields, files);
       return t.app.inject({
         method: 'POST',
         url: '/api/video/generate',
         payload,
-        headers: { ...headers, ...(user?.auth ?? {}) },
+        headers: {
+          ...headers,
+          ...(user?.auth ?? {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
       });
+    },
+    /** POST /api/video/edit/:taskId or /extend/:taskId with a JSON body. */
+    revise(
+      kind: 'edit' | 'extend',
+      user: SignedIn | undefined,
+      taskId: string,
+      body: Record<string, unknown>,
+      idempotencyKey?: string,
+    ) {
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/video/${kind}/${taskId}`,
+        payload: body,
+        headers: { ...(user?.auth ?? {}), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      });
+    },
+    async history(user: SignedIn, query = '') {
+      return (await t.app.inject({ method: 'GET', url: `/api/video/history${query}`, headers: user.auth })).json().data;
+    },
+    /** The user's ledger lines (amount, source, key), oldest first. */
+    async ledger(user: SignedIn): Promise<{ amount: number; source_type: string; idempotency_key: string }[]> {
+      const rows: { amount: number | string; source_type: string; idempotency_key: string }[] = await db().query(
+        'SELECT amount, source_type, idempotency_key FROM credit_transactions WHERE user_id = ? ORDER BY created_at, id',
+        [user.user.id],
+      );
+      return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
     },
     async balance(user: SignedIn): Promise<number> {
       const res = await t.app.inject({ method: 'GET', url: '/api/credits/balance', headers: user.auth });
