@@ -41,7 +41,6 @@ export function ReferenceImages({ list, max }: { list: ImageList; max: number })
   const hintId = useId();
   const issueId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const full = list.files.length >= max;
 
   const remove = (index: number) => {
     list.remove(index);
@@ -63,7 +62,6 @@ export function ReferenceImages({ list, max }: { list: ImageList; max: number })
         type="file"
         multiple
         accept={IMAGE_TYPES.join(',')}
-        disabled={full}
         className={styles.referenceInput}
         aria-describedby={list.issue ? `${hintId} ${issueId}` : hintId}
         aria-invalid={list.issue ? true : undefined}

@@ -1,0 +1,27 @@
+import { canFollowUp, extendChoices, instructionIssue } from './follow-up';
+
+describe('edit and extend rules', () => {
+  it('extends by 4 to 10 s, never past 40 s in all', () => {
+    expect(extendChoices(8)).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(extendChoices(32)).toEqual([4, 5, 6, 7, 8]);
+    expect(extendChoices(36)).toEqual([4]);
+    expect(extendChoices(37)).toEqual([]);
+    expect(extendChoices(40)).toEqual([]);
+  });
+
+  it('edits and extends only finished Omni videos', () => {
+    expect(canFollowUp({ model: 'omni', status: 'completed', result_url: '/v.mp4' })).toBe(true);
+    expect(canFollowUp({ model: 'veo3', status: 'completed', result_url: '/v.mp4' })).toBe(false);
+    expect(canFollowUp({ model: 'omni', status: 'processing', result_url: null })).toBe(false);
+  });
+
+  it('checks an instruction: not blank, at most 2,000 characters, and paid for', () => {
+    expect(instructionIssue('   ', 16, 100)).toEqual({ key: 'errorEmptyInstruction' });
+    expect(instructionIssue('x'.repeat(2001), 16, 100)?.key).toBe('errorInstructionTooLong');
+    expect(instructionIssue('make it night', 16, 15)).toEqual({
+      key: 'errorFollowUpCredits',
+      vars: { cost: 16, credits: 15 },
+    });
+    expect(instructionIssue('make it night', 16, 16)).toBeNull();
+  });
+});
