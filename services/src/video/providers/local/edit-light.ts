@@ -36,7 +36,7 @@ export function editLight(instruction: string): string {
   const named = LIGHTS.find(({ words }) => words.test(instruction));
   if (named) return named.filter;
   const random = promptRandom(instruction, 'edit-light');
-  const shift = between(random, 50, 130) * (random() < 0.5 ? -1 : 1);
+  const shift = between(random, 30, 75) * (random() < 0.5 ? -1 : 1);
   return (
     `hue=h=${shift.toFixed(1)}:s=${between(random, 1.05, 1.35).toFixed(2)},` +
     `eq=brightness=${between(random, -0.05, 0.05).toFixed(3)}:contrast=${between(random, 1.05, 1.2).toFixed(2)}`

@@ -300,6 +300,17 @@ function difference(a: ReturnType<typeof frameAt>, b: ReturnType<typeof frameAt>
   return sum / (region.width * region.height * 3);
 }
 
+/** The largest mean absolute difference of two frames over any 16×16 block of a region (whose sides are multiples of 16). */
+function largestBlockDifference(a: ReturnType<typeof frameAt>, b: ReturnType<typeof frameAt>, region: Region): number {
+  let largest = 0;
+  for (let y = region.y; y < region.y + region.height; y += 16) {
+    for (let x = region.x; x < region.x + region.width; x += 16) {
+      largest = Math.max(largest, difference(a, b, { x, y, width: 16, height: 16 }));
+    }
+  }
+  return largest;
+}
+
 /** Seconds of decoded audio (mono, 8 kHz), and its loudness (RMS, 0–1) between two times. */
 function audioTrack(file: string) {
   const { stdout } = spawnSync(
@@ -367,7 +378,13 @@ describe('LocalVideoProvider, Omni offline', () => {
     expect(difference(before, after, corner)).toBeGreaterThan(40);
     const rightPrint = meanColour(after, { x: 284, y: 16, width: 20, height: 20 });
     expect(rightPrint.r).toBeGreaterThan(rightPrint.g + 80);
-    expect(difference(before, after, { x: 0, y: 120, width: 120, height: 60 })).toBeLessThan(4);
+    // Everywhere else, no 16×16 block changes more than encoding noise would.
+    for (const rest of [
+      { x: 0, y: 0, width: 224, height: 48 },
+      { x: 0, y: 48, width: 320, height: 128 },
+    ]) {
+      expect(largestBlockDifference(before, after, rest)).toBeLessThan(6);
+    }
   });
 
   it('renders 9:16 1080p with three reference images', async () => {

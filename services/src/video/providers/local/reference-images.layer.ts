@@ -46,11 +46,12 @@ export async function referenceImagesLayer(images: readonly ProviderImage[], fra
       ),
     ),
   );
-  const shadowLayer = await sharp(shadows[0]!)
+  // Two pipelines: sharp resizes before it composites, whatever the order of the calls.
+  const shadowsTogether = await sharp(shadows[0]!)
     .composite(shadows.slice(1).map((input) => ({ input })))
-    .resize(frame.width, frame.height)
     .png()
     .toBuffer();
+  const shadowLayer = await sharp(shadowsTogether).resize(frame.width, frame.height).png().toBuffer();
   return sharp(shadowLayer)
     .composite(placed.map(({ png, left, top }) => ({ input: png, left, top })))
     .png()
