@@ -122,6 +122,7 @@ const envSchema = z.object({
   // `auto` picks from the key's own model list; an explicit id is checked against it.
   VEO_MODEL: veoModel,
   VEO_FAST_MODEL: veoModel,
+  OMNI_MODEL: veoModel,
   VIDEO_MODEL_CHECK_S: int(600, 10, 86_400),
   // The old names, which pinned model ids that have since been retired: refused rather than ignored.
   VEO_TEXT_MODEL: optionalString,
@@ -211,6 +212,8 @@ export interface AppConfig {
     /** Veo model for text mode (`veo3`), and the fast one for image mode (`veo3-fast-frames`): `auto` or an id. */
     veoModel: string;
     veoFastModel: string;
+    /** Gemini Omni Flash model (`omni`): `auto` or an id such as gemini-omni-1.1-flash. */
+    omniModel: string;
     /** How often the provider's model list is checked again (also after a provider 404). */
     modelCheckSeconds: number;
     kieApiKey: string | null;
@@ -272,14 +275,14 @@ function isLocalSite(siteUrl: string): boolean {
   return LOCAL_HOSTS.has(new URL(siteUrl).hostname);
 }
 
-/** Secrets a production boot refuses while they hold a placeholder (the passwords inside the URLs too). */
-const SECRET_VARIABLES = [
-  'JWT_SECRET',
 /** Whether SITE_URL can be reached from the internet (a provider's completion callback can arrive). */
 export function isPublicSite(siteUrl: string): boolean {
   return !isLocalSite(siteUrl);
 }
 
+/** Secrets a production boot refuses while they hold a placeholder (the passwords inside the URLs too). */
+const SECRET_VARIABLES = [
+  'JWT_SECRET',
   'VIDEO_LINK_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -414,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
       veoModel: e.VEO_MODEL,
       veoFastModel: e.VEO_FAST_MODEL,
+      omniModel: e.OMNI_MODEL,
       modelCheckSeconds: e.VIDEO_MODEL_CHECK_S,
       kieApiKey: e.KIE_API_KEY ?? null,
       kieBaseUrl: e.KIE_BASE_URL ?? null,

@@ -2,23 +2,28 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VideoShape } from '@veo3/contracts/generation-options';
-import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
+import { ModelUnavailableError, type ProviderInput, type ProviderJob } from '../../src/video/providers/video-provider';
 import { KieProvider } from '../../src/video/providers/kie/kie.provider';
 import { providerRejection, TEST_DOWNLOAD_POLICY, type RecordedRequest } from './fake-http';
 import { KIE_CONTENT_POLICY, startFakeKie, type FakeKie } from './fake-kie';
 
 const shape: VideoShape = { aspectRatio: '16:9', resolution: '720p' };
 const fullHd: VideoShape = { aspectRatio: '16:9', resolution: '1080p' };
+/** What poll and download know of a task (kie.ai reads the resolution). */
+const job: ProviderJob = { ...shape, model: 'veo3', kind: 'generate', durationSeconds: 8, parent: null };
+const fullHdJob: ProviderJob = { ...job, ...fullHd };
 const callbackUrl = 'https://veo3.example/api/video/callback/task-1?token=secret';
 const textInput: ProviderInput = {
   taskId: 'task-1',
   prompt: 'A fox runs through snow',
-  model: 'veo3',
+  ...job,
   providerModel: 'veo3',
   shape,
   negativePrompt: null,
   image: null,
   lastFrame: null,
+  referenceImages: [],
+  instruction: null,
   callbackUrl,
 };
 const imageUrl = (taskId: string, frame: 'first' | 'last' = 'first') =>
@@ -63,14 +68,14 @@ describe('KieProvider against a fake kie.ai API', () => {
       generationType: 'TEXT_2_VIDEO',
     });
 
-    expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId, shape)).toEqual({ state: 'succeeded' });
+    expect(await provider.poll(jobId, job)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, job)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, job)).toEqual({ state: 'succeeded' });
     expect(lastRequest().url).toBe(`/api/v1/veo/record-info?taskId=${jobId}`);
     expect(lastRequest().headers.authorization).toBe(`Bearer ${fake.apiKey}`);
 
     const destination = join(dir, 'text.part');
-    await provider.download(jobId, destination, shape);
+    await provider.download(jobId, destination, job);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
     const fileRequest = lastRequest();
     expect(fileRequest.url).toBe(`/files/${jobId}.mp4`);
@@ -114,11 +119,16 @@ describe('KieProvider against a fake kie.ai API', () => {
     expect(await provider.checkModels(new Set())).toEqual({
       veo3: { providerModel: 'veo3' },
       'veo3-fast-frames': { providerModel: 'veo3_fast' },
+      omni: { providerModel: null, reason: 'kie.ai does not serve Gemini Omni Flash' },
     });
     expect((await provider.checkModels(new Set(['veo3_fast'])))['veo3-fast-frames']).toEqual({
       providerModel: null,
       reason: 'kie.ai answered that veo3_fast is no longer available',
     });
+    expect(provider.editing).toBe(false);
+    expect(
+      await provider.checkParent({ jobId: 'abc', videoPath: '/nowhere.mp4', durationSeconds: 8, prompt: 'p' }, 'edit'),
+    ).toBe('Editing and extending need Gemini Omni Flash, which kie.ai does not serve.');
     expect(provider.support.negativePrompt).toBe(false);
     expect(provider.support.shapes).not.toContainEqual({ aspectRatio: '9:16', resolution: '1080p' });
     expect(provider.support.shapes).toContainEqual({ aspectRatio: '16:9', resolution: '1080p' });
@@ -128,13 +138,13 @@ describe('KieProvider against a fake kie.ai API', () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' }, fullHdCallsBeforeReady: 2 };
     const jobId = await provider.submit({ ...textInput, shape: fullHd });
 
-    expect(await provider.poll(jobId, fullHd)).toEqual({ state: 'running', message: 'Preparing the 1080p version' });
+    expect(await provider.poll(jobId, fullHdJob)).toEqual({ state: 'running', message: 'Preparing the 1080p version' });
     expect(lastRequest().url).toBe(`/api/v1/veo/get-1080p-video?taskId=${jobId}&index=0`);
-    expect(await provider.poll(jobId, fullHd)).toEqual({ state: 'running', message: 'Preparing the 1080p version' });
-    expect(await provider.poll(jobId, fullHd)).toEqual({ state: 'succeeded' });
+    expect(await provider.poll(jobId, fullHdJob)).toEqual({ state: 'running', message: 'Preparing the 1080p version' });
+    expect(await provider.poll(jobId, fullHdJob)).toEqual({ state: 'succeeded' });
 
     const destination = join(dir, '1080p.part');
-    await provider.download(jobId, destination, fullHd);
+    await provider.download(jobId, destination, fullHdJob);
     expect((await readFile(destination)).equals(fake.video1080)).toBe(true);
     expect(lastRequest().url).toBe(`/files/${jobId}-1080p.mp4`);
   });
@@ -152,16 +162,16 @@ describe('KieProvider against a fake kie.ai API', () => {
     fake.scenario = { pollsBeforeDone: 1, outcome: { kind: 'failed', successFlag: 3, errorCode: 501, errorMessage } };
     const jobId = await provider.submit(textInput);
 
-    expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId, shape)).toEqual({ state: 'failed', reason: errorMessage });
-    await expect(provider.download(jobId, join(dir, 'failed.part'), shape)).rejects.toMatchObject({ retryable: false });
+    expect(await provider.poll(jobId, job)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, job)).toEqual({ state: 'failed', reason: errorMessage });
+    await expect(provider.download(jobId, join(dir, 'failed.part'), job)).rejects.toMatchObject({ retryable: false });
   });
 
   it('reports a content-policy refusal as rejected', async () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: KIE_CONTENT_POLICY };
     const jobId = await provider.submit(textInput);
 
-    expect(await provider.poll(jobId, shape)).toEqual({
+    expect(await provider.poll(jobId, job)).toEqual({
       state: 'failed',
       reason: 'Your prompt was flagged by Website as violating content policies.',
       rejected: true,
@@ -172,7 +182,7 @@ describe('KieProvider against a fake kie.ai API', () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'never' } };
     const jobId = await provider.submit(textInput);
 
-    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId, shape)).toEqual({ state: 'running' });
+    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId, job)).toEqual({ state: 'running' });
   });
 
   it('maps HTTP 429 with Retry-After to a retryable error that says how long to wait', async () => {
@@ -197,7 +207,7 @@ describe('KieProvider against a fake kie.ai API', () => {
       headers: { 'Retry-After': later },
     });
 
-    const error = await providerRejection(provider.poll(jobId, shape));
+    const error = await providerRejection(provider.poll(jobId, job));
     expect(error.retryable).toBe(true);
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(28);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(30);
@@ -256,12 +266,12 @@ describe('KieProvider against a fake kie.ai API', () => {
     const destination = join(dir, 'truncated.part');
 
     fake.failNext('truncate', /^\/files\//);
-    expect(await providerRejection(provider.download(jobId, destination, shape))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.download(jobId, destination, job))).toMatchObject({ retryable: true });
 
     fake.failNext({ status: 403, body: '<Error>AccessDenied: Request has expired</Error>' }, /^\/files\//);
-    expect(await providerRejection(provider.download(jobId, destination, shape))).toMatchObject({ retryable: false });
+    expect(await providerRejection(provider.download(jobId, destination, job))).toMatchObject({ retryable: false });
 
-    await provider.download(jobId, destination, shape);
+    await provider.download(jobId, destination, job);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
   });
 });

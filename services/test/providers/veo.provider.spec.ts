@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ModelUnavailableError, type ProviderInput } from '../../src/video/providers/video-provider';
+import { ModelUnavailableError, type ProviderInput, type ProviderJob } from '../../src/video/providers/video-provider';
 import { VeoProvider } from '../../src/video/providers/veo/veo.provider';
 import {
   fakeVideoBytes,
@@ -16,16 +16,31 @@ import { KEY_MODELS, startFakeVeo, type FakeVeo } from './fake-veo';
 const VEO_TEXT_MODEL_ID = 'veo-3.1-generate-001';
 const VEO_IMAGE_MODEL_ID = 'veo-3.1-fast-generate-001';
 
+/** What poll and download know of a Veo task. */
+const veoJob: ProviderJob = {
+  model: 'veo3',
+  kind: 'generate',
+  durationSeconds: 8,
+  parent: null,
+  aspectRatio: '16:9',
+  resolution: '720p',
+};
 const textInput: ProviderInput = {
+  ...veoJob,
   taskId: 'task-1',
   prompt: 'A fox runs through snow',
-  model: 'veo3',
   providerModel: VEO_TEXT_MODEL_ID,
   shape: { aspectRatio: '16:9', resolution: '720p' },
   negativePrompt: null,
   image: null,
   lastFrame: null,
+  referenceImages: [],
+  instruction: null,
   callbackUrl: 'https://veo3.example/api/video/callback/task-1?token=t',
+};
+const NO_OMNI = {
+  providerModel: null,
+  reason: "OMNI_MODEL=auto: this key's model list has no Gemini Omni Flash model",
 };
 
 describe('VeoProvider against a fake Gemini API', () => {
@@ -64,13 +79,13 @@ describe('VeoProvider against a fake Gemini API', () => {
       parameters: { aspectRatio: '16:9', resolution: '720p' },
     });
 
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId)).toEqual({ state: 'succeeded' });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'succeeded' });
     expect(lastRequest().url).toBe(`/v1beta/${jobId}`);
 
     const destination = join(dir, 'text.part');
-    await provider.download(jobId, destination);
+    await provider.download(jobId, destination, veoJob);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
     const fileRequest = fake.requests.find((r) => r.url.includes(':download'));
     expect(fileRequest?.url).toMatch(/^\/v1beta\/files\/[a-z0-9]+:download\?alt=media$/);
@@ -123,6 +138,7 @@ describe('VeoProvider against a fake Gemini API', () => {
       expect(await provider.checkModels(new Set())).toEqual({
         veo3: { providerModel: 'veo-3.1-generate-001' },
         'veo3-fast-frames': { providerModel: 'veo-3.1-fast-generate-001' },
+        omni: NO_OMNI,
       });
       const listCalls = fake.requests.filter((r) => r.url.startsWith('/v1beta/models?'));
       expect(listCalls.length).toBe(Math.ceil(KEY_MODELS.length / 2));
@@ -135,6 +151,7 @@ describe('VeoProvider against a fake Gemini API', () => {
         baseUrl: fake.baseUrl,
         model: 'veo-3.0-generate-001',
         fastModel: 'veo-3.1-fast-generate-001',
+        omniModel: 'auto',
         download: TEST_DOWNLOAD_POLICY,
       });
       expect(await pinned.checkModels(new Set())).toEqual({
@@ -144,6 +161,7 @@ describe('VeoProvider against a fake Gemini API', () => {
             "VEO_MODEL=veo-3.0-generate-001 is not in this key's model list (retired, or not enabled for this key)",
         },
         'veo3-fast-frames': { providerModel: 'veo-3.1-fast-generate-001' },
+        omni: NO_OMNI,
       });
     });
 
@@ -174,10 +192,10 @@ describe('VeoProvider against a fake Gemini API', () => {
 
   it('reports a model withdrawn while its operation runs as unavailable', async () => {
     const jobId = await provider.submit(textInput);
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'running' });
     fake.withdraw(VEO_TEXT_MODEL_ID);
 
-    const error = await providerRejection(provider.poll(jobId));
+    const error = await providerRejection(provider.poll(jobId, veoJob));
     expect(error).toBeInstanceOf(ModelUnavailableError);
     expect(error).toMatchObject({ providerModel: VEO_TEXT_MODEL_ID });
     expect(error.message).toContain('no longer available');
@@ -190,8 +208,8 @@ describe('VeoProvider against a fake Gemini API', () => {
     };
     const jobId = await provider.submit(textInput);
 
-    expect(await provider.poll(jobId)).toEqual({ state: 'running' });
-    expect(await provider.poll(jobId)).toEqual({ state: 'failed', reason: 'Internal error while rendering.' });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'running' });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'failed', reason: 'Internal error while rendering.' });
   });
 
   it('reports responsible-AI filtering as a rejection with the reasons', async () => {
@@ -199,15 +217,17 @@ describe('VeoProvider against a fake Gemini API', () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'filtered', reasons: [reason] } };
     const jobId = await provider.submit(textInput);
 
-    expect(await provider.poll(jobId)).toEqual({ state: 'failed', reason, rejected: true });
-    await expect(provider.download(jobId, join(dir, 'filtered.part'))).rejects.toMatchObject({ retryable: false });
+    expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'failed', reason, rejected: true });
+    await expect(provider.download(jobId, join(dir, 'filtered.part'), veoJob)).rejects.toMatchObject({
+      retryable: false,
+    });
   });
 
   it('keeps answering running for an operation that never finishes', async () => {
     fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'never' } };
     const jobId = await provider.submit(textInput);
 
-    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId)).toEqual({ state: 'running' });
+    for (let i = 0; i < 6; i++) expect(await provider.poll(jobId, veoJob)).toEqual({ state: 'running' });
   });
 
   it('maps 429 with Retry-After to a retryable error that says how long to wait', async () => {
@@ -236,7 +256,10 @@ describe('VeoProvider against a fake Gemini API', () => {
       },
     });
 
-    expect(await providerRejection(provider.poll(jobId))).toMatchObject({ retryable: true, retryAfterSeconds: 37 });
+    expect(await providerRejection(provider.poll(jobId, veoJob))).toMatchObject({
+      retryable: true,
+      retryAfterSeconds: 37,
+    });
   });
 
   it.each([
@@ -256,7 +279,7 @@ describe('VeoProvider against a fake Gemini API', () => {
     const jobId = await provider.submit(textInput);
     fake.failNext('disconnect');
 
-    expect(await providerRejection(provider.poll(jobId))).toMatchObject({ retryable: true });
+    expect(await providerRejection(provider.poll(jobId, veoJob))).toMatchObject({ retryable: true });
   });
 
   it('does not retry a wrong API key (Google answers 400 API key not valid)', async () => {
@@ -283,8 +306,8 @@ describe('VeoProvider against a fake Gemini API', () => {
     const destination = join(dir, 'truncated.part');
     fake.failNext('truncate', /^\/stored\//);
 
-    expect(await providerRejection(provider.download(jobId, destination))).toMatchObject({ retryable: true });
-    await provider.download(jobId, destination);
+    expect(await providerRejection(provider.download(jobId, destination, veoJob))).toMatchObject({ retryable: true });
+    await provider.download(jobId, destination, veoJob);
     expect((await readFile(destination)).equals(fake.video)).toBe(true);
   });
 
@@ -296,7 +319,7 @@ describe('VeoProvider against a fake Gemini API', () => {
       fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' } };
       const jobId = await provider.submit(textInput);
       const destination = join(dir, 'elsewhere.part');
-      await provider.download(jobId, destination);
+      await provider.download(jobId, destination, veoJob);
 
       expect((await readFile(destination)).equals(other)).toBe(true);
       expect(storage.requests).toHaveLength(1);
@@ -309,5 +332,12 @@ describe('VeoProvider against a fake Gemini API', () => {
 });
 
 function veoAt(baseUrl: string, apiKey: string): VeoProvider {
-  return new VeoProvider({ apiKey, baseUrl, model: 'auto', fastModel: 'auto', download: TEST_DOWNLOAD_POLICY });
+  return new VeoProvider({
+    apiKey,
+    baseUrl,
+    model: 'auto',
+    fastModel: 'auto',
+    omniModel: 'auto',
+    download: TEST_DOWNLOAD_POLICY,
+  });
 }

@@ -22,6 +22,7 @@ export function createVideoProvider(config: AppConfig, storage: VideoStorage): V
         baseUrl: video.geminiBaseUrl,
         model: video.veoModel,
         fastModel: video.veoFastModel,
+        omniModel: video.omniModel,
         download,
       });
     case 'kie':

@@ -1,5 +1,12 @@
-import { ALL_SHAPES, type OptionSupport, type VideoShape } from '@veo3/contracts/generation-options';
-import type { ModelCheck, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
+import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
+import type {
+  ModelCheck,
+  ProviderInput,
+  ProviderJob,
+  ProviderParent,
+  ProviderStatus,
+  VideoProvider,
+} from '../video-provider';
 import { ModelUnavailableError, ProviderError } from '../video-provider';
 import { httpError, parseRetryAfter, providerFetch } from '../provider-http';
 import { fetchResult, saveVideo, type DownloadPolicy } from '../provider-download';
@@ -40,7 +47,7 @@ interface KieRecord {
   errorMessage?: string | null;
 }
 
-/** The kie.ai Veo 3 REST API. The job id is kie.ai's task id. */
+/** The kie.ai Veo 3 REST API. The job id is kie.ai's task id. Veo only: no Omni, so no edits or extensions. */
 export class KieProvider implements VideoProvider {
   readonly name = 'kie';
   /** kie.ai has no negative prompt, and its docs offer 1080p for 16:9 only. */
@@ -49,6 +56,8 @@ export class KieProvider implements VideoProvider {
     negativePrompt: false,
     lastFrame: true,
   };
+  /** kie.ai serves Veo only, which edits nothing. */
+  readonly editing = false;
 
   constructor(private readonly options: KieProviderOptions) {}
 
@@ -60,6 +69,7 @@ export class KieProvider implements VideoProvider {
         ? { providerModel: null, reason: `kie.ai answered that ${theirs} is no longer available` }
         : { providerModel: theirs };
     }
+    check.omni = { providerModel: null, reason: 'kie.ai does not serve Gemini Omni Flash' };
     return check;
   }
 
@@ -86,13 +96,13 @@ export class KieProvider implements VideoProvider {
     return data.taskId;
   }
 
-  async poll(jobId: string, shape: VideoShape): Promise<ProviderStatus> {
+  async poll(jobId: string, job: ProviderJob): Promise<ProviderStatus> {
     const record = await this.record(jobId);
     switch (record?.successFlag) {
       case 1:
         if (!resultUrl(record)) return { state: 'failed', reason: 'kie.ai finished without a video' };
         // kie.ai makes the 1080p version only once the task has succeeded; until then, keep polling.
-        if (shape.resolution === '1080p' && !(await this.fullHdUrl(jobId))) {
+        if (job.resolution === '1080p' && !(await this.fullHdUrl(jobId))) {
           return { state: 'running', message: 'Preparing the 1080p version' };
         }
         return { state: 'succeeded' };
@@ -110,8 +120,8 @@ export class KieProvider implements VideoProvider {
     }
   }
 
-  async download(jobId: string, destination: string, shape: VideoShape): Promise<void> {
-    const url = shape.resolution === '1080p' ? await this.fullHdUrl(jobId) : resultUrl(await this.record(jobId));
+  async download(jobId: string, destination: string, job: ProviderJob): Promise<void> {
+    const url = job.resolution === '1080p' ? await this.fullHdUrl(jobId) : resultUrl(await this.record(jobId));
     if (!url) throw new ProviderError('kie.ai has no finished video for this task', false);
     // A public, expiring file link on kie.ai's CDN: the API key does not go with it.
     const signal = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
@@ -120,6 +130,10 @@ export class KieProvider implements VideoProvider {
       throw httpError('kie.ai download', response.status, response.statusText, retryAfterOf(response));
     }
     await saveVideo('kie.ai', response, destination, this.options.download.maxBytes);
+  }
+
+  async checkParent(_parent: ProviderParent, _kind: 'edit' | 'extend'): Promise<string | null> {
+    return 'Editing and extending need Gemini Omni Flash, which kie.ai does not serve.';
   }
 
   private async record(jobId: string): Promise<KieRecord | null | undefined> {

@@ -1,10 +1,23 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { GenerateVideosOperation, GoogleGenAI, type Fetch } from '@google/genai';
 import { VIDEO_MODELS, type VideoModelId } from '@veo3/contracts/catalogue';
 import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
-import type { ModelCheck, ProviderImage, ProviderInput, ProviderStatus, VideoProvider } from '../video-provider';
+import type {
+  ModelCheck,
+  ProviderImage,
+  ProviderInput,
+  ProviderJob,
+  ProviderParent,
+  ProviderStatus,
+  VideoProvider,
+} from '../video-provider';
 import { ModelUnavailableError, ProviderError } from '../video-provider';
 import { httpError, parseRetryAfter, providerFetch } from '../provider-http';
 import { fetchResult, saveVideo, type DownloadPolicy } from '../provider-download';
+import { withoutInlineData } from './inline-video-extractor';
+import { GeminiNotFoundError, OmniInteractions } from './omni-interactions';
+import { rankOmniModels } from './omni-model-preference';
 import { rankVeoModels } from './veo-model-preference';
 
 /** The Gemini API origin the SDK talks to when no base URL is configured. */
@@ -14,6 +27,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** A Gemini API path that names a model: `models/{id}:predictLongRunning`, `models/{id}/operations/{op}`. */
 const MODEL_IN_PATH = /\/models\/([\w.-]+)(?::|\/operations\/)/;
+/** One interaction (`interactions/{id}`), whose answer can carry an inline video. */
+const INTERACTION_PATH = /\/interactions\/[^/:]+$/;
 /** What an operation says when its model was withdrawn while it ran. */
 const GONE = /no longer (available|supported)|has been (retired|deprecated|shut ?down)|is not found/i;
 
@@ -21,9 +36,10 @@ export interface VeoProviderOptions {
   apiKey: string;
   /** null: Google's own endpoint; tests and proxies point the SDK elsewhere. */
   baseUrl: string | null;
-  /** VEO_MODEL (text mode) and VEO_FAST_MODEL (image mode): `auto` or an explicit id. */
+  /** VEO_MODEL (text mode), VEO_FAST_MODEL (image mode) and OMNI_MODEL: `auto` or an explicit id. */
   model: string;
   fastModel: string;
+  omniModel: string;
   download: DownloadPolicy;
 }
 
@@ -32,13 +48,19 @@ interface GoogleErrorBody {
   error?: { code?: number; message?: string; status?: string; details?: { '@type'?: string; retryDelay?: string }[] };
 }
 
-/** Google Veo through `@google/genai` (Gemini API, API key). The job id is the operation name. */
+/**
+ * Google's video models through `@google/genai` (Gemini API, API key): Veo through
+ * predictLongRunning (the job id is the operation name) and Gemini Omni Flash through the
+ * Interactions API (the job id is the interaction id), which also edits and extends its videos.
+ */
 export class VeoProvider implements VideoProvider {
   readonly name = 'veo';
   /** Veo 3.1 takes every option we offer; an older model refusing one fails the task, which is refunded. */
   readonly support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
+  readonly editing = true;
   private readonly ai: GoogleGenAI;
   private readonly baseUrl: string;
+  private readonly omni: OmniInteractions;
 
   constructor(private readonly options: VeoProviderOptions) {
     // Explicit base URL and backend, so the SDK's own environment variables cannot redirect calls.
@@ -48,29 +70,53 @@ export class VeoProvider implements VideoProvider {
       vertexai: false,
       httpOptions: { baseUrl: this.baseUrl, timeout: REQUEST_TIMEOUT_MS, fetch: this.checkedFetch },
     });
+    this.omni = new OmniInteractions({
+      ai: this.ai,
+      apiKey: options.apiKey,
+      baseUrl: this.baseUrl,
+      download: options.download,
+      call: (request) => this.call(request),
+      checked: (url, response) => this.checked(url, response),
+    });
   }
 
-  /** The key's own model list (`models.list`), narrowed to the models that generate video. */
+  /**
+   * The key's own model list (`models.list`), read once: Veo models by their predictLongRunning
+   * action, Omni by its name (it advertises generateContent, yet answers only the Interactions API).
+   */
   async checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
     const offered = await this.call(async () => {
-      const ids: string[] = [];
+      const veo: string[] = [];
+      const all: string[] = [];
       for await (const model of await this.ai.models.list({ config: { pageSize: 100 } })) {
-        if (model.name && model.supportedActions?.includes('predictLongRunning')) {
-          ids.push(model.name.replace(/^models\//, ''));
-        }
+        if (!model.name) continue;
+        const id = model.name.replace(/^models\//, '');
+        all.push(id);
+        if (model.supportedActions?.includes('predictLongRunning')) veo.push(id);
       }
-      return ids;
+      return { veo, all };
     });
-    const usable = offered.filter((id) => !withdrawn.has(id));
-    const pick = (setting: 'VEO_MODEL' | 'VEO_FAST_MODEL', wanted: 'quality' | 'fast') => {
-      const configured = setting === 'VEO_MODEL' ? this.options.model : this.options.fastModel;
+    const usable = offered.veo.filter((id) => !withdrawn.has(id));
+    const pick = (setting: 'VEO_MODEL' | 'VEO_FAST_MODEL' | 'OMNI_MODEL') => {
+      const configured = {
+        VEO_MODEL: this.options.model,
+        VEO_FAST_MODEL: this.options.fastModel,
+        OMNI_MODEL: this.options.omniModel,
+      }[setting];
+      const listed = setting === 'OMNI_MODEL' ? offered.all.filter((id) => !withdrawn.has(id)) : usable;
       if (configured === 'auto') {
-        const best = rankVeoModels(usable, wanted)[0];
+        const best =
+          setting === 'OMNI_MODEL'
+            ? rankOmniModels(listed)[0]
+            : rankVeoModels(listed, setting === 'VEO_MODEL' ? 'quality' : 'fast')[0];
         return best
           ? { providerModel: best }
           : {
               providerModel: null,
-              reason: `${setting}=auto: this key's model list has no Veo 3 model that makes video`,
+              reason:
+                setting === 'OMNI_MODEL'
+                  ? `${setting}=auto: this key's model list has no Gemini Omni Flash model`
+                  : `${setting}=auto: this key's model list has no Veo 3 model that makes video`,
             };
       }
       if (withdrawn.has(configured)) {
@@ -79,7 +125,7 @@ export class VeoProvider implements VideoProvider {
           reason: `${setting}=${configured}: Google answered that the model is no longer available`,
         };
       }
-      return usable.includes(configured)
+      return listed.includes(configured)
         ? { providerModel: configured }
         : {
             providerModel: null,
@@ -88,12 +134,15 @@ export class VeoProvider implements VideoProvider {
     };
     const check = {} as ModelCheck;
     for (const id of Object.keys(VIDEO_MODELS) as VideoModelId[]) {
-      check[id] = VIDEO_MODELS[id].mode === 'image' ? pick('VEO_FAST_MODEL', 'fast') : pick('VEO_MODEL', 'quality');
+      check[id] = pick(
+        id === 'omni' ? 'OMNI_MODEL' : VIDEO_MODELS[id].mode === 'image' ? 'VEO_FAST_MODEL' : 'VEO_MODEL',
+      );
     }
     return check;
   }
 
   async submit(input: ProviderInput): Promise<string> {
+    if (input.model === 'omni') return this.omni.submit(input);
     const operation = await this.call(() =>
       this.ai.models.generateVideos({
         model: input.providerModel,
@@ -112,7 +161,8 @@ export class VeoProvider implements VideoProvider {
     return operation.name;
   }
 
-  async poll(jobId: string): Promise<ProviderStatus> {
+  async poll(jobId: string, job: ProviderJob): Promise<ProviderStatus> {
+    if (job.model === 'omni') return this.omni.poll(jobId);
     const operation = await this.operation(jobId);
     if (!operation.done) return { state: 'running' };
     if (operation.error) {
@@ -133,7 +183,8 @@ export class VeoProvider implements VideoProvider {
     return { state: 'failed', reason: 'Veo finished without a video' };
   }
 
-  async download(jobId: string, destination: string): Promise<void> {
+  async download(jobId: string, destination: string, job: ProviderJob): Promise<void> {
+    if (job.model === 'omni') return this.omni.download(jobId, destination, job);
     const uri = videoUri(await this.operation(jobId));
     if (!uri) throw new ProviderError('Veo has no finished video for this operation', false);
     // Our own fetch rather than files.download: the SDK pipes the body without an error handler, so
@@ -152,25 +203,44 @@ export class VeoProvider implements VideoProvider {
     );
   }
 
+  /** Only Omni videos are edited or extended. */
+  checkParent(parent: ProviderParent, kind: 'edit' | 'extend'): Promise<string | null> {
+    return this.omni.checkParent(parent, kind);
+  }
+
   private operation(jobId: string): Promise<GenerateVideosOperation> {
     const operation = new GenerateVideosOperation();
     operation.name = jobId;
     return this.call(() => this.ai.operations.getVideosOperation({ operation }));
   }
 
-  /** HTTP failures already arrive as ProviderErrors (see checkedFetch); anything else the SDK throws is not retryable. */
+  /**
+   * HTTP failures already arrive as ProviderErrors (see checkedFetch), though the Interactions
+   * client wraps them in its own errors (as their `cause`); anything else the SDK throws is not retryable.
+   */
   private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
       return await request();
     } catch (error) {
-      if (error instanceof ProviderError) throw error;
+      for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+        if (cause instanceof ProviderError) throw cause;
+      }
       throw new ProviderError(`Veo: ${error instanceof Error ? error.message : String(error)}`, false);
     }
   }
 
   // Handed to the SDK as its fetch so that status codes and Retry-After, which the SDK's ApiError drops, reach the pipeline.
-  private readonly checkedFetch: Fetch = async (input, init) =>
-    this.checked(urlOf(input), await providerFetch('Veo', input, init));
+  private readonly checkedFetch: Fetch = async (input, init) => {
+    const url = urlOf(input);
+    const response = await this.checked(url, await providerFetch('Veo', input, init));
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    if (method !== 'GET' || !response.body || !INTERACTION_PATH.test(new URL(url).pathname)) return response;
+    // A finished interaction with its video inline is megabytes of base64: the SDK gets the document without it.
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>).pipe(withoutInlineData());
+    return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status: response.status, headers });
+  };
 
   private async checked(url: string, response: Response): Promise<Response> {
     if (response.ok) return response;
@@ -185,6 +255,10 @@ export class VeoProvider implements VideoProvider {
     // A 404 on a model's own path means the model (or its operation) is gone for this key.
     const model = response.status === 404 ? MODEL_IN_PATH.exec(url)?.[1] : undefined;
     if (model) throw new ModelUnavailableError(model, detail.join(': '));
+    // Interactions name no model in their path: Omni tells a lost interaction from a withdrawn model.
+    if (response.status === 404 && new URL(url).pathname.includes('/interactions')) {
+      throw new GeminiNotFoundError(detail.join(': '));
+    }
     const retryAfter = parseRetryAfter(response.headers.get('retry-after')) ?? retryDelay(error?.details);
     throw httpError('Veo', response.status, detail.join(': '), retryAfter);
   }
