@@ -51,6 +51,13 @@ describe('KieProvider against a fake kie.ai API', () => {
 
   const lastRequest = (): RecordedRequest => fake.requests.at(-1) as RecordedRequest;
 
+  it('sends no callBackUrl when the site cannot be called back', async () => {
+    const jobId = await provider.submit({ ...textInput, callbackUrl: null });
+
+    expect(jobId).toMatch(/^[a-f0-9]{32}$/);
+    expect(JSON.parse(lastRequest().body)).not.toHaveProperty('callBackUrl');
+  });
+
   it('submits a text prompt, polls until done and downloads the exact bytes', async () => {
     const jobId = await provider.submit(textInput);
 

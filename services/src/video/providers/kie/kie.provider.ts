@@ -81,7 +81,8 @@ export class KieProvider implements VideoProvider {
       model: input.providerModel,
       aspectRatio: input.shape.aspectRatio,
       // kie.ai calls it when the task ends; the worker then reads the task at once instead of at its next poll.
-      callBackUrl: input.callbackUrl,
+      // Without a public site there is none (kie.ai refuses a null one): polling alone.
+      ...(input.callbackUrl ? { callBackUrl: input.callbackUrl } : {}),
       ...(images.length
         ? { imageUrls: images, generationType: 'FIRST_AND_LAST_FRAMES_2_VIDEO' }
         : { generationType: 'TEXT_2_VIDEO' }),
