@@ -1,0 +1,196 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probeVideo } from '../src/video/providers/local/video-probe';
+import { startFakeInteractions, type FakeInteractions } from './providers/fake-interactions';
+import { devSignIn, type SignedIn } from './support/sign-in';
+import { databaseKinds } from './support/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+import { videoClient } from './support/video-client';
+
+jest.setTimeout(90_000);
+
+type Task = {
+  id: string;
+  status: string;
+  kind: string;
+  parent_task_id: string | null;
+  duration_s: number;
+  result_url: string | null;
+  error_code?: string | null;
+};
+
+describe.each(databaseKinds())(
+  'Gemini Omni Flash through the veo provider and a fake Interactions API, on %s',
+  (database) => {
+    let fake: FakeInteractions;
+    let t: TestApp;
+    let video: ReturnType<typeof videoClient>;
+    let dir: string;
+
+    beforeAll(async () => {
+      fake = await startFakeInteractions();
+      dir = await mkdtemp(join(tmpdir(), 'omni-google-'));
+      t = await createTestApp(database, {
+        ADMIN_EMAILS: 'admin@example.com',
+        SIGNIN_RATE_LIMIT: '1000',
+        GENERATE_RATE_LIMIT: '1000',
+        VIDEO_POLL_INTERVAL_MS: '20',
+        VIDEO_PROVIDER: 'veo',
+        GEMINI_API_KEY: fake.apiKey,
+        GEMINI_BASE_URL: fake.baseUrl,
+      });
+      video = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
+    });
+    afterAll(async () => {
+      await t?.close();
+      await fake?.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+    beforeEach(() => {
+      fake.scenario = { pollsBeforeDone: 1, outcome: { kind: 'video' } };
+    });
+
+    /** The task once finished; the request must have been accepted. */
+    async function finished(user: SignedIn, reply: { json(): { success: boolean; data: { taskId: string } } }) {
+      expect(reply.json()).toMatchObject({ success: true });
+      return (await video.waitFor(user, reply.json().data.taskId, ['completed', 'failed'], 30_000)) as Task;
+    }
+
+    async function charges(user: SignedIn, taskId: string) {
+      const all = await video.ledger(user);
+      return {
+        debits: all.filter((l) => l.idempotency_key === `video:${taskId}:debit`).map((l) => l.amount),
+        refunds: all.filter((l) => l.idempotency_key === `video:${taskId}:refund`).map((l) => l.amount),
+      };
+    }
+
+    /** The stored file as ffmpeg reads it. */
+    async function stored(user: SignedIn, task: Task) {
+      const res = await t.app.inject({ method: 'GET', url: task.result_url!, headers: user.auth });
+      expect(res.statusCode).toBe(200);
+      const file = join(dir, `${task.id}.mp4`);
+      await writeFile(file, res.rawPayload);
+      return probeVideo(file);
+    }
+
+    /** The interaction the provider created for the n-th create request (0-based), with what it was sent. */
+    const interaction = (n: number) => [...fake.interactions.values()][n]!;
+
+    it('a key that lists only Omni serves omni and not the Veo models', async () => {
+      const options = (await t.app.inject({ method: 'GET', url: '/api/video/options' })).json().data;
+      expect(options.models.omni).toMatchObject({ available: true, editable: true });
+      expect(options.models.veo3).toMatchObject({ available: false });
+      expect(options.models['veo3-fast-frames']).toMatchObject({ available: false });
+    });
+
+    it('generates, edits twice, branches from version 1 and extends: each charged once, each file a real MP4 of its length', async () => {
+      const user = await video.userWith('google-omni@example.com', 1000);
+      const before = fake.interactions.size;
+
+      const v1 = await finished(
+        user,
+        await video.generate({ prompt: 'a lighthouse at dusk', model: 'omni', duration: '6' }, user),
+      );
+      expect(v1).toMatchObject({ status: 'completed', kind: 'generate', duration_s: 6 });
+      const v2 = await finished(user, await video.revise('edit', user, v1.id, { instruction: 'make it night' }));
+      const v3 = await finished(user, await video.revise('edit', user, v2.id, { instruction: 'add rain' }));
+      const branch = await finished(
+        user,
+        await video.revise('edit', user, v1.id, { instruction: 'a windmill instead' }),
+      );
+      const longer = await finished(user, await video.revise('extend', user, v3.id, { seconds: 4 }));
+      for (const task of [v2, v3, branch])
+        expect(task).toMatchObject({ status: 'completed', kind: 'edit', duration_s: 6 });
+      expect(longer).toMatchObject({ status: 'completed', kind: 'extend', parent_task_id: v3.id, duration_s: 10 });
+
+      // What Google was asked: edits continue their parent's interaction; the extension sends the video.
+      const [gen, edit1, edit2, edit3, extend] = [0, 1, 2, 3, 4].map((i) => interaction(before + i));
+      expect(gen!.body).toMatchObject({
+        model: 'gemini-omni-1.1-flash',
+        input: 'a lighthouse at dusk',
+        background: true,
+      });
+      expect(gen!.body.response_format).toMatchObject({ duration: '6s', aspect_ratio: '16:9' });
+      expect(edit1!.body).toMatchObject({ input: 'make it night', previous_interaction_id: gen!.id });
+      expect(edit2!.body).toMatchObject({ input: 'add rain', previous_interaction_id: edit1!.id });
+      expect(edit3!.body).toMatchObject({ input: 'a windmill instead', previous_interaction_id: gen!.id });
+      expect(extend!.body.response_format).toMatchObject({ duration: '4s' });
+      expect((extend!.body.input as { type: string }[])[0]?.type).toBe('video');
+      // Without a public SITE_URL there is no webhook to ask for.
+      expect(gen!.body).not.toHaveProperty('webhook_config');
+
+      expect(await Promise.all([v1, v2, v3, branch, longer].map((v) => charges(user, v.id)))).toEqual([
+        { debits: [-24], refunds: [] },
+        { debits: [-24], refunds: [] },
+        { debits: [-24], refunds: [] },
+        { debits: [-24], refunds: [] },
+        { debits: [-16], refunds: [] },
+      ]);
+      expect(await video.balance(user)).toBe(1000 - 24 * 4 - 16);
+
+      for (const [task, seconds] of [
+        [v1, 6],
+        [v2, 6],
+        [branch, 6],
+        [longer, 10],
+      ] as const) {
+        const probe = await stored(user, task);
+        expect(probe).toMatchObject({ video: { width: 128, height: 72 }, audio: 'aac' });
+        expect(Math.abs(probe!.seconds - seconds)).toBeLessThan(0.5);
+      }
+
+      // The interaction ids stay on the server.
+      const status = await video.status(user, longer.id);
+      const history = await t.app.inject({ method: 'GET', url: '/api/video/history', headers: user.auth });
+      for (const body of [status.body, history.body]) {
+        for (const id of [gen!.id, edit1!.id, extend!.id]) expect(body).not.toContain(id);
+      }
+    });
+
+    it('an edit whose parent interaction Google dropped sends the video itself; a refused edit is refunded once', async () => {
+      const user = await video.userWith('google-omni-expired@example.com', 200);
+      const parent = await finished(
+        user,
+        await video.generate({ prompt: 'a red kite', model: 'omni', duration: '4' }, user),
+      );
+      fake.expire(interaction(fake.interactions.size - 1).id);
+
+      const edited = await finished(user, await video.revise('edit', user, parent.id, { instruction: 'make it blue' }));
+      expect(edited.status).toBe('completed');
+      const sent = interaction(fake.interactions.size - 1).body;
+      expect(sent).not.toHaveProperty('previous_interaction_id');
+      expect((sent.input as { type: string }[]).map((b) => b.type)).toEqual(['video', 'text']);
+      expect(Math.abs((await stored(user, edited))!.seconds - 4)).toBeLessThan(0.5);
+
+      fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'refused', message: 'Blocked by safety filters.' } };
+      const refused = await finished(
+        user,
+        await video.revise('edit', user, edited.id, { instruction: 'something unsafe' }),
+      );
+      expect(refused).toMatchObject({ status: 'failed', error_code: 'safety_blocked' });
+      expect(await charges(user, refused.id)).toEqual({ debits: [-16], refunds: [16] });
+      expect(await video.balance(user)).toBe(200 - 16 * 2);
+    });
+
+    it("another user's video cannot be edited or extended (404), and nothing is charged", async () => {
+      const owner = await video.userWith('google-omni-owner@example.com', 100);
+      const stranger = await video.userWith('google-omni-stranger@example.com', 100);
+      const parent = await finished(
+        owner,
+        await video.generate({ prompt: 'a private garden', model: 'omni', duration: '4' }, owner),
+      );
+      const created = fake.interactions.size;
+
+      for (const [kind, body] of [
+        ['edit', { instruction: 'make it mine' }],
+        ['extend', { seconds: 4 }],
+      ] as const) {
+        expect((await video.revise(kind, stranger, parent.id, body)).statusCode).toBe(404);
+      }
+      expect(await video.balance(stranger)).toBe(100);
+      expect(await video.balance(owner)).toBe(100 - 16);
+      expect(fake.interactions.size).toBe(created);
+    });
+  },
+);
