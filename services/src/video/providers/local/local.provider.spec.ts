@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -462,8 +462,21 @@ describe('LocalVideoProvider, Omni offline', () => {
 
     it('extends 8 s by 6 s into one 14-second video with sound all along', async () => {
       const messages: string[] = [];
-      const extension = input({ ...omni, kind: 'extend', parent: parent(), durationSeconds: 14, messages });
-      const file = await render(provider, extension, 'extended.mp4');
+      const lent = join(root, 'lent-parent.mp4');
+      await copyFile(parentPath, lent);
+      const extension = input({
+        ...omni,
+        kind: 'extend',
+        parent: { ...parent(), videoPath: lent },
+        durationSeconds: 14,
+        messages,
+      });
+      const jobId = await provider.submit(extension);
+      // As the worker does: the parent's file is lent for the submit call only.
+      await rm(lent);
+      expect(await finished(provider, jobId)).toEqual({ state: 'succeeded' });
+      const file = join(root, 'extended.mp4');
+      await provider.download(jobId, file);
 
       expectPlayableClip(file, 1280, 720, 14);
       expect(messages).toContain('Continuing the scene');

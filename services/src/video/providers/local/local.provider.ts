@@ -18,7 +18,7 @@ import { prepareEdit } from './edit.scene';
 import { prepareExtension } from './extension.scene';
 import { prepareImageScene, UnreadableImageError } from './image-mode.scene';
 import { encodeArgs, sceneFrame, withOverlay } from './output-format';
-import { ParentVideoError, readParentVideo } from './parent-video';
+import { copyParentVideo, ParentVideoError, readParentVideo } from './parent-video';
 import { displayText } from './prompt-lettering';
 import { referenceImagesLayer } from './reference-images.layer';
 import { synthesizeSoundtrack } from './soundtrack.synth';
@@ -44,6 +44,8 @@ interface RenderJob {
 }
 
 const OUTPUT_FILE = 'video.mp4';
+/** An edit's or extension's own copy of its parent's video, in the job's folder. */
+const PARENT_FILE = 'parent.mp4';
 /** The name tasks record as their provider model. */
 export const LOCAL_MODEL = 'local-ffmpeg';
 /** The length renderTimeoutMs is meant for. */
@@ -124,7 +126,24 @@ export class LocalVideoProvider implements VideoProvider {
     };
     // Registered before any await, so two submits of one task can never start two renders.
     this.jobs.set(jobId, job);
-    void this.render(job, input);
+    try {
+      // Start clean: an earlier attempt at this task may have left files behind.
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      // The parent's file is only lent for this call (the worker removes it), and the render comes later: keep a copy.
+      const parent =
+        input.kind !== 'generate' && input.parent
+          ? {
+              ...input.parent,
+              videoPath: await copyParentVideo(input.parent.videoPath, join(dir, PARENT_FILE), input.kind),
+            }
+          : input.parent;
+      void this.render(job, { ...input, parent });
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      job.status = { state: 'failed', reason: failureReason(error) };
+      job.finishedAt = Date.now();
+    }
     await this.forgetOldJobs();
     return jobId;
   }
@@ -158,9 +177,6 @@ export class LocalVideoProvider implements VideoProvider {
     };
     await this.takeTurn();
     try {
-      // Start clean: an earlier attempt at this task may have left files behind.
-      await rm(job.dir, { recursive: true, force: true });
-      await mkdir(job.dir, { recursive: true });
       const seconds = input.durationSeconds;
       const args = await this.prepare(input, job, report);
       report('Rendering video… 0%');
