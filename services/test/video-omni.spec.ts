@@ -139,6 +139,8 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
       durationSeconds: 10,
       parent: { jobId: `job-${v3.id}`, durationSeconds: 6 },
     });
+    // Submitted with a copy of the parent's stored video.
+    expect(provider.parentBytesAtSubmit.get(longer.id)?.equals(await fileOf(user, v3))).toBe(true);
     // Checked before charging with a readable copy of the parent's video; every copy is gone afterwards.
     const checked = provider.checkedParents.filter((p) => p.jobId === `job-${v3.id}`);
     expect(checked).toMatchObject([{ kind: 'extend', readable: true }]);
@@ -376,8 +378,9 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
     expect(await video.balance(user)).toBe(500 - 40 - 16);
   });
 
-  it('the same Idempotency-Key sent twice at once makes one edit and charges once', async () => {
-    const user = await video.userWith('omni-twice@example.com', 100);
+  it('the same Idempotency-Key sent twice at once makes one edit and charges once, even with the last credits', async () => {
+    // Enough for the video and one edit: the second request finds the credits gone, and is answered as a replay.
+    const user = await video.userWith('omni-twice@example.com', 32);
     const parent = await make(user, { prompt: 'a fountain', duration: '4' });
     const [a, b] = await Promise.all(
       [1, 2].map(() => video.revise('edit', user, parent.id, { instruction: 'at night' }, 'edit-key-1')),
@@ -386,7 +389,7 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
     expect(a!.json().data.taskId).toBe(b!.json().data.taskId);
     await video.waitFor(user, a!.json().data.taskId, ['completed']);
     expect(await lines(user, a!.json().data.taskId)).toEqual({ debits: [-16], refunds: [] });
-    expect(await video.balance(user)).toBe(100 - 16 - 16);
+    expect(await video.balance(user)).toBe(0);
     // The key with another instruction is another request.
     const reused = await video.revise('edit', user, parent.id, { instruction: 'at dawn' }, 'edit-key-1');
     expect(reused.statusCode).toBe(422);

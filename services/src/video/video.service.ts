@@ -336,10 +336,12 @@ export class VideoService {
         .catch((error: unknown) => this.logger.warn(`could not schedule ${task.id}: ${String(error)}`));
       return { taskId: task.id, remainingCredits };
     } catch (error) {
-      // The same request arrived twice at once: the other one created the task and paid for it.
-      const replayed = task.clientKey && isUniqueViolation(error) ? await replay() : null;
+      const insufficient = error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient;
+      // The same request arrived twice at once: the other one created the task and paid for it (and
+      // may have taken the last credits, so this debit found too few: the balance row's lock made it wait for that commit).
+      const replayed = task.clientKey && (insufficient || isUniqueViolation(error)) ? await replay() : null;
       if (replayed) return replayed;
-      if (error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient) {
+      if (insufficient) {
         const balance = (await this.credits.checkModel(task.userId, task.model)).balance;
         throw new VideoException(
           VideoErrorCode.InsufficientCredits,

@@ -30,6 +30,8 @@ export class ScriptedProvider implements VideoProvider {
   readonly submits: ProviderInput[] = [];
   /** The parents checkParent was asked about, with whether their video file could be read then. */
   readonly checkedParents: (ProviderParent & { kind: string; readable: boolean })[] = [];
+  /** An edit's or extension's parent video as submit could read it, by task id. */
+  readonly parentBytesAtSubmit = new Map<string, Buffer>();
   private readonly polls = new Map<string, number>();
   private rateLimited = 0;
 
@@ -58,6 +60,7 @@ export class ScriptedProvider implements VideoProvider {
       throw new ProviderError('429 Too Many Requests', true, 0);
     }
     this.submits.push(input);
+    if (input.parent) this.parentBytesAtSubmit.set(input.taskId, await readFile(input.parent.videoPath));
     return `job-${input.taskId}`;
   }
 
