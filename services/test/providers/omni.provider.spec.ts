@@ -283,6 +283,7 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
       expect(input[0]?.type).toBe('video');
       expect(input[1]?.text).toMatch(/^Continue this shot for 4 more seconds/);
 
+      expect(jobId).toMatch(/^v1_[a-f0-9]+#extension$/);
       expect(await finish(jobId, job)).toEqual({ state: 'succeeded' });
       const destination = join(dir, 'extended.part');
       await provider.download(jobId, destination, job);
@@ -300,7 +301,22 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
 
       const destination = join(dir, 'extended-whole.part');
       await provider.download(jobId, destination, job);
-      expect((await readFile(destination)).equals(fake.interactions.get(jobId)!.video!)).toBe(true);
+      expect((await readFile(destination)).equals(fake.interactions.get(jobId.split('#')[0]!)!.video!)).toBe(true);
+    });
+
+    it('edits an extended version by sending its stored video, not by continuing the interaction that made the added seconds', async () => {
+      const job = { ...extendJob, parent: parent(null) };
+      const extensionId = await provider.submit({ ...textInput, ...job });
+      expect(await finish(extensionId, job)).toEqual({ state: 'succeeded' });
+      const extended = parent(extensionId, 12);
+      expect(await provider.checkParent(extended, 'edit')).toBe(
+        'This version is too long to edit (12 s; edits take videos up to 10 s). Edit an earlier version instead.',
+      );
+
+      await provider.submit({ ...textInput, kind: 'edit', parent: parent(extensionId, 8), instruction: 'night' });
+      const body = fake.created().at(-1)!;
+      expect(body).not.toHaveProperty('previous_interaction_id');
+      expect((body.input as { type: string }[]).map((b) => b.type)).toEqual(['video', 'text']);
     });
   });
 

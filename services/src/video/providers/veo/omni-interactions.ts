@@ -57,9 +57,25 @@ type Content = Interactions.Content;
 /** Our own pipeline retries with backoff: the SDK must not retry on its own as well. */
 const NO_RETRIES = { retries: { strategy: 'none' } } as const;
 
+/**
+ * An extension's job id: its interaction id with this mark. The interaction's video may be the
+ * added seconds only (we store it joined to its parent), so an edit of the version must send the
+ * stored video rather than continue that interaction.
+ */
+const EXTENSION_MARK = '#extension';
+
 /** Veo's job ids are operation names; Omni's are interaction ids. */
 export function isInteractionId(jobId: string): boolean {
   return !jobId.includes('/operations/');
+}
+
+/** The interaction whose video is the whole of a version, so that an edit can continue it; null when there is none. */
+function continuable(jobId: string | null): string | null {
+  return jobId && isInteractionId(jobId) && !jobId.endsWith(EXTENSION_MARK) ? jobId : null;
+}
+
+function interactionOf(jobId: string): string {
+  return jobId.endsWith(EXTENSION_MARK) ? jobId.slice(0, -EXTENSION_MARK.length) : jobId;
 }
 
 export class OmniInteractions {
@@ -69,12 +85,13 @@ export class OmniInteractions {
     const { parent } = input;
     if (input.kind === 'edit' && parent) {
       const instruction = input.instruction ?? '';
-      if (parent.jobId && isInteractionId(parent.jobId)) {
+      const previous = continuable(parent.jobId);
+      if (previous) {
         try {
-          return await this.create(input, instruction, parent.jobId);
+          return await this.create(input, instruction, previous);
         } catch (error) {
           // Google no longer holds the parent interaction: the parent video itself goes instead.
-          if (!(error instanceof GeminiNotFoundError && error.detail.includes(parent.jobId))) throw error;
+          if (!(error instanceof GeminiNotFoundError && error.detail.includes(previous))) throw error;
         }
       }
       return this.create(input, [await videoContent(parent), { type: 'text', text: instruction }]);
@@ -82,7 +99,8 @@ export class OmniInteractions {
     if (input.kind === 'extend' && parent) {
       const seconds = input.durationSeconds - parent.durationSeconds;
       const text = `Continue this shot for ${seconds} more seconds: the same scene, camera, light and sound, picking up from its last frame.`;
-      return this.create(input, [await videoContent(parent), { type: 'text', text }], undefined, seconds);
+      const id = await this.create(input, [await videoContent(parent), { type: 'text', text }], undefined, seconds);
+      return `${id}${EXTENSION_MARK}`;
     }
     return this.create(input, generationInput(input), undefined, input.durationSeconds);
   }
@@ -132,7 +150,8 @@ export class OmniInteractions {
 
   async checkParent(parent: ProviderParent, kind: 'edit' | 'extend'): Promise<string | null> {
     if (kind === 'edit') {
-      if (parent.jobId && isInteractionId(parent.jobId) && (await this.held(parent.jobId))) return null;
+      const previous = continuable(parent.jobId);
+      if (previous && (await this.held(previous))) return null;
       if (parent.durationSeconds > OMNI_MAX_EDIT_INPUT_SECONDS) {
         return `This version is too long to edit (${Math.round(parent.durationSeconds)} s; edits take videos up to ${OMNI_MAX_EDIT_INPUT_SECONDS} s). Edit an earlier version instead.`;
       }
@@ -192,7 +211,7 @@ export class OmniInteractions {
   }
 
   private get(jobId: string): Promise<GoogleGenAIInteraction> {
-    return this.context.call(() => this.context.ai.interactions.get(jobId, {}, NO_RETRIES));
+    return this.context.call(() => this.context.ai.interactions.get(interactionOf(jobId), {}, NO_RETRIES));
   }
 
   /** Whether Google still holds the interaction (a 404: no longer). */
@@ -224,7 +243,7 @@ export class OmniInteractions {
 
   /** The interaction read again with our own fetch, its base64 video decoded to the file as it arrives. */
   private async saveInline(jobId: string, destination: string): Promise<void> {
-    const url = `${this.context.baseUrl.replace(/\/+$/, '')}/v1beta/interactions/${encodeURIComponent(jobId)}`;
+    const url = `${this.context.baseUrl.replace(/\/+$/, '')}/v1beta/interactions/${encodeURIComponent(interactionOf(jobId))}`;
     const response = await fetchResult('Gemini Omni', url, this.context.download, () => ({
       headers: { 'x-goog-api-key': this.context.apiKey },
       signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
