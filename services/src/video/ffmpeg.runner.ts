@@ -32,6 +32,11 @@ export interface FfmpegRunOptions {
   durationSeconds: number;
   /** ffmpeg is killed after this long. */
   timeoutMs: number;
+  /**
+   * ffmpeg is also killed when it reports no progress for this long: a hung run ends soon, while a
+   * run that is merely slow (a loaded machine) goes on up to `timeoutMs`.
+   */
+  stallMs?: number;
   /** Called with the fraction done (0–1) as ffmpeg reports progress. */
   onProgress?: (fraction: number) => void;
 }
@@ -49,13 +54,29 @@ export function runFfmpeg(args: string[], options: FfmpegRunOptions): Promise<vo
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let lastError = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    let stopped: string | null = null;
+    const stop = (reason: string) => {
+      stopped = reason;
       child.kill('SIGKILL');
-    }, options.timeoutMs);
+    };
+    const timer = setTimeout(
+      () => stop(`Rendering took longer than ${options.timeoutMs / 1000} s and was stopped`),
+      options.timeoutMs,
+    );
+    const { stallMs } = options;
+    let stallTimer: NodeJS.Timeout | undefined;
+    const watchStall = () => {
+      if (stallMs === undefined) return;
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(
+        () => stop(`Rendering made no progress for ${stallMs / 1000} s and was stopped`),
+        stallMs,
+      );
+    };
+    watchStall();
 
     createInterface({ input: child.stdout }).on('line', (line) => {
+      watchStall();
       // `out_time_ms` is in microseconds despite its name (newer ffmpeg adds `out_time_us`).
       const match = /^out_time_(?:ms|us)=(\d+)$/.exec(line);
       if (match) options.onProgress?.(Math.min(1, Number(match[1]) / 1e6 / options.durationSeconds));
@@ -67,11 +88,13 @@ export function runFfmpeg(args: string[], options: FfmpegRunOptions): Promise<vo
 
     child.on('error', (error) => {
       clearTimeout(timer);
+      clearTimeout(stallTimer);
       reject(new FfmpegError(`ffmpeg could not be started (${error.message})`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) reject(new FfmpegError(`Rendering took longer than ${options.timeoutMs / 1000} s and was stopped`));
+      clearTimeout(stallTimer);
+      if (stopped) reject(new FfmpegError(stopped));
       else if (code === 0) resolve();
       else
         reject(new FfmpegError(`Rendering failed: ${lastError || `ffmpeg exited with ${signal ?? `code ${code}`}`}`));

@@ -29,9 +29,13 @@ export interface LocalVideoProviderOptions {
   workDir: string;
   /**
    * ffmpeg is killed after this long for an 8-second video, and proportionally longer for a longer
-   * one (an extension re-encodes the whole video, up to 40 s); 60 s by default (a render takes a few seconds).
+   * one (an extension re-encodes the whole video, up to 40 s); 10 min by default. A render takes a
+   * few seconds on an idle machine, but a loaded one (renders of other processes, a CI run) can make
+   * it many times slower, and a slow render is still worth finishing: a hung one is caught by renderStallMs.
    */
   renderTimeoutMs?: number;
+  /** ffmpeg is killed when it reports no progress for this long; 60 s by default. */
+  renderStallMs?: number;
   /** Renders at once; more wait their turn. Default: one per two CPU cores, as ffmpeg uses two threads. */
   maxConcurrentRenders?: number;
 }
@@ -78,6 +82,7 @@ export class LocalVideoProvider implements VideoProvider {
   readonly support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
   private readonly workDir: string;
   private readonly timeoutMs: number;
+  private readonly stallMs: number;
   private readonly maxConcurrent: number;
   private readonly jobs = new Map<string, RenderJob>();
   private readonly waiting: (() => void)[] = [];
@@ -85,7 +90,8 @@ export class LocalVideoProvider implements VideoProvider {
 
   constructor(options: LocalVideoProviderOptions) {
     this.workDir = options.workDir;
-    this.timeoutMs = options.renderTimeoutMs ?? 60_000;
+    this.timeoutMs = options.renderTimeoutMs ?? 10 * 60_000;
+    this.stallMs = options.renderStallMs ?? 60_000;
     this.maxConcurrent = options.maxConcurrentRenders ?? Math.max(1, Math.floor(availableParallelism() / 2));
     mkdirSync(this.workDir, { recursive: true });
     void this.sweepLeftovers();
@@ -183,6 +189,7 @@ export class LocalVideoProvider implements VideoProvider {
       await runFfmpeg(args, {
         durationSeconds: seconds,
         timeoutMs: this.timeLimit(seconds),
+        stallMs: this.stallMs,
         // In steps of 10 %: each message is a database write in the pipeline.
         onProgress: (fraction) => report(`Rendering video… ${Math.floor(fraction * 10) * 10}%`),
       });
