@@ -4,9 +4,12 @@
 // failed tasks, every balance = 400 − 40 × completed. Exits non-zero when a check fails.
 // Then a second, smaller run on the default poll interval prints how long a task takes to be
 // `completed` after kie.ai has finished it, when kie.ai calls back (callBackUrl) and when only polling finds it.
+// Then a third, the versions run, on the local renderer (kie.ai serves no Gemini Omni Flash): per user an
+// Omni video, two edits (one a branch from the first version), an extension, an edit sent twice at once
+// with one Idempotency-Key, requests refused before charging; the same money checks, at Omni's prices.
 //
 // Optional: BENCH_DATABASE_URL=mysql://… (MySQL/MariaDB instead of SQLite), BENCH_REDIS_URL=redis://…
-// (BullMQ instead of the in-process queue).
+// (BullMQ instead of the in-process queue), BENCH_VIDEO_RUNS=main,latency,versions (which runs; all by default).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +35,11 @@ const LOG_LINES_SHOWN = 25; // per server process; the rest is only counted
 const LATENCY_TASKS = 20; // with callbacks, and as many again without
 const LATENCY_RENDER_MS = 20_000;
 const LATENCY_SPACING_MS = 500; // between two submits
+// The versions run: users at once, each with exactly the credits for their versions (Omni, 4 credits a second).
+const VERSION_USERS = 4;
+const OMNI_PER_SECOND = 4;
+const VERSION_SECONDS = 4; // the first version's length, an edit's too; an extension adds as many
+const VERSION_TIME_LIMIT_MS = 5 * 60_000;
 // Expected lines: the start banner and the notices about the frontends, which the bench does not build.
 const QUIET = /Veo 3 Studio is serving|No built shell at|not built yet, not served/;
 
@@ -525,13 +533,20 @@ async function latencyRun() {
   });
   const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-callback-'));
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  // The worker hands out callback URLs only for a site the internet can reach (not localhost):
+  // 127.0.0.2 is this machine all the same. Dev sign-in must then be asked for.
+  const base = `http://127.0.0.2:${port}`;
   const server = startServer(
     serverEnv({
       port,
       dataDir: dir,
       kieBaseUrl: fake.baseUrl,
-      extra: redisUrl ? { REDIS_PREFIX: `${redisPrefix}cb` } : {},
+      extra: {
+        SITE_URL: base,
+        HOST: '127.0.0.2',
+        DEV_LOGIN: 'true',
+        ...(redisUrl ? { REDIS_PREFIX: `${redisPrefix}cb` } : {}),
+      },
     }),
   );
   const api = apiAt(base);
@@ -605,9 +620,232 @@ async function latencyRun() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The versions run: edits and extensions of Gemini Omni Flash videos on the local renderer, each
+// charged once at its price (an edit: its parent's seconds; an extension: the added ones), nothing
+// charged for a refused request, one task for an edit sent twice with one Idempotency-Key.
+// ---------------------------------------------------------------------------------------------
+async function versionsRun() {
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-versions-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(
+    serverEnv({
+      port,
+      dataDir: dir,
+      kieBaseUrl: 'http://127.0.0.1:9',
+      extra: {
+        VIDEO_PROVIDER: 'local',
+        VIDEO_POLL_INTERVAL_MS: '250',
+        ...(redisUrl ? { REDIS_PREFIX: `${redisPrefix}v` } : {}),
+      },
+    }),
+  );
+  const api = apiAt(base);
+  /** A request whose refusal is expected: its status and reply, never a throw. */
+  const call = async (method, path, token, body, headers = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, json: await response.json().catch(() => null) };
+  };
+  const startedAt = Date.now();
+  try {
+    await waitHealthy(base, server);
+    const admin = await api('POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
+    const cost = { generate: VERSION_SECONDS * OMNI_PER_SECOND, edit: VERSION_SECONDS * OMNI_PER_SECOND };
+    cost.extend = VERSION_SECONDS * OMNI_PER_SECOND;
+    // v1, two edits, an extension, the edit sent twice: five versions.
+    const credits = cost.generate + 3 * cost.edit + cost.extend;
+    const users = [];
+    for (let i = 0; i < VERSION_USERS; i++) {
+      const signedIn = await api('POST', '/api/auth/dev', null, { email: `bench-versions-${runId}-u${i}@example.com` });
+      await api('POST', '/api/credits/add', admin.token, {
+        userId: signedIn.user.id,
+        amount: credits,
+        sourceType: 'purchase',
+        sourceId: `bench-versions-${runId}-${i}`,
+      });
+      users.push({ i, token: signedIn.token, id: signedIn.user.id, tasks: [], refused: [], twice: null, root: null });
+    }
+    const deadline = Date.now() + VERSION_TIME_LIMIT_MS;
+    const finished = async (user, taskId) => {
+      while (Date.now() < deadline) {
+        const data = (await api('GET', `/api/video/status/${taskId}`, user.token)).data;
+        if (data.status === 'completed' || data.status === 'failed') return data;
+        await sleep(POLL_PAUSE_MS);
+      }
+      return { id: taskId, status: 'unfinished' };
+    };
+    const version = async (user, kind, path, body) => {
+      const taskId = (await api('POST', path, user.token, body)).data.taskId;
+      const task = { kind, ...(await finished(user, taskId)) };
+      user.tasks.push(task);
+      return task;
+    };
+
+    await pool(users, VERSION_USERS, async (user) => {
+      const { i } = user;
+      const v1 = await version(user, 'generate', '/api/video/generate', {
+        prompt: `bench versions ${runId} #${i}: a lighthouse at dusk`,
+        model: 'omni',
+        duration: VERSION_SECONDS,
+      });
+      user.root = v1.id;
+      const v2 = await version(user, 'edit', `/api/video/edit/${v1.id}`, { instruction: 'make it night' });
+      const [v3, branch] = await Promise.all([
+        version(user, 'extend', `/api/video/extend/${v2.id}`, { seconds: VERSION_SECONDS }),
+        version(user, 'edit', `/api/video/edit/${v1.id}`, { instruction: 'in the rain' }),
+      ]);
+      // The same edit of the branch (4 s) twice at once with one key: one task, one charge.
+      const key = `bench-${runId}-${i}`;
+      const twice = await Promise.all(
+        [0, 1].map(() =>
+          call(
+            'POST',
+            `/api/video/edit/${branch.id}`,
+            user.token,
+            { instruction: 'slower camera' },
+            { 'idempotency-key': key },
+          ),
+        ),
+      );
+      const ids = new Set(twice.map((r) => r.json?.data?.taskId));
+      user.twice = { statuses: twice.map((r) => r.status), ids: ids.size };
+      if (ids.size === 1 && twice[0].json?.data?.taskId) {
+        user.tasks.push({ kind: 'edit', ...(await finished(user, twice[0].json.data.taskId)) });
+      }
+      // Refused before any charge: an extension by more than 10 s.
+      user.refused.push((await call('POST', `/api/video/extend/${v3.id}`, user.token, { seconds: 11 })).status);
+    });
+    // Refused before any charge: another user's video.
+    for (const user of users) {
+      const stranger = users[(user.i + 1) % users.length];
+      user.refused.push(
+        (await call('POST', `/api/video/edit/${stranger.root}`, user.token, { instruction: 'x' })).status,
+      );
+    }
+
+    const money = { chargedTwice: 0, uncharged: 0, unknownDebits: 0, wrongAmounts: 0, wrongRefunds: 0, debits: 0 };
+    const badBalances = [];
+    const badHistories = [];
+    for (const [i, user] of users.entries()) {
+      const byId = new Map(user.tasks.map((t) => [t.id, t]));
+      const balance = (await api('GET', '/api/credits/balance', user.token)).data.total_credits;
+      const rows = (await api('GET', `/api/credits/${user.id}/transactions?limit=100&offset=0`, admin.token)).data
+        .items;
+      const debitsOf = new Map();
+      const refundsOf = new Map();
+      for (const row of rows) {
+        if (row.source_type === 'video') {
+          money.debits++;
+          const task = byId.get(row.source_id);
+          if (!task) money.unknownDebits++;
+          else if (-row.amount !== cost[task.kind]) money.wrongAmounts++;
+          debitsOf.set(row.source_id, (debitsOf.get(row.source_id) ?? 0) + 1);
+        } else if (row.source_type === 'refund') {
+          refundsOf.set(row.source_id, (refundsOf.get(row.source_id) ?? 0) + 1);
+          if (row.amount !== cost[byId.get(row.source_id)?.kind]) money.wrongRefunds++;
+        }
+      }
+      for (const task of user.tasks) {
+        const debits = debitsOf.get(task.id) ?? 0;
+        if (debits > 1) money.chargedTwice++;
+        if (debits === 0) money.uncharged++;
+        if ((refundsOf.get(task.id) ?? 0) !== (task.status === 'failed' ? 1 : 0)) money.wrongRefunds++;
+      }
+      const spent = user.tasks.filter((t) => t.status !== 'failed').reduce((sum, t) => sum + cost[t.kind], 0);
+      const ledgerSum = rows.reduce((sum, row) => sum + row.amount, 0);
+      if (balance !== credits - spent || ledgerSum !== balance) {
+        badBalances.push(`user ${i}: balance ${balance}, expected ${credits - spent}, ledger sum ${ledgerSum}`);
+      }
+      const history = (await api('GET', '/api/video/history?limit=10', user.token)).data;
+      const completed = user.tasks.filter((t) => t.status === 'completed').length;
+      if (
+        history.total !== 1 ||
+        history.items[0]?.root_task_id !== user.root ||
+        history.items[0].versions.length !== completed
+      )
+        badHistories.push(
+          `user ${i}: ${history.total} videos, ${history.items[0]?.versions.length} versions of ${completed}`,
+        );
+    }
+    const all = users.flatMap((u) => u.tasks);
+    const completed = all.filter((t) => t.status === 'completed');
+    const extensions = completed.filter((t) => t.kind === 'extend');
+    const refused = users.flatMap((u) => u.refused);
+    const twice = users.map((u) => u.twice);
+    const row = (label, value) => console.log(`${label.padEnd(40)} ${value}`);
+    console.log(
+      `
+versions — ${VERSION_USERS} users × (Omni ${VERSION_SECONDS} s, 3 edits, 1 extension +${VERSION_SECONDS} s) on the local renderer, ${mysqlUrl ? 'MySQL' : 'SQLite'}
+`,
+    );
+    row('versions completed', `${completed.length}/${all.length} in ${secs(Date.now() - startedAt)}`);
+    row('versions failed (refunded)', all.filter((t) => t.status === 'failed').length);
+    row(
+      'server: peak RSS, CPU',
+      `${mb(readPeakRssKb(server.child.pid))}, ${readCpuSeconds(server.child.pid).toFixed(1)} s`,
+    );
+    const checks = [
+      [
+        'versions: all complete',
+        completed.length === all.length && all.length === 5 * VERSION_USERS,
+        `${completed.length}/${5 * VERSION_USERS}`,
+      ],
+      [
+        'versions: extensions hold the whole video',
+        extensions.every((t) => t.duration_s === 2 * VERSION_SECONDS),
+        extensions.map((t) => `${t.duration_s} s`).join(', '),
+      ],
+      [
+        'versions: none charged twice, each at its price',
+        money.chargedTwice === 0 && money.uncharged === 0 && money.unknownDebits === 0 && money.wrongAmounts === 0,
+        `${money.debits} debits for ${all.length} versions: ${money.chargedTwice} twice, ${money.uncharged} never, ${money.unknownDebits} unknown, ${money.wrongAmounts} at a wrong price`,
+      ],
+      ['versions: refunds only for failed versions, in full', money.wrongRefunds === 0, `${money.wrongRefunds} wrong`],
+      [
+        'versions: one key sent twice at once, one task',
+        twice.every((t) => t.ids === 1 && t.statuses.every((s) => s === 200)),
+        twice.map((t) => `${t.statuses.join('+')} → ${t.ids} task`).join(', '),
+      ],
+      [
+        'versions: refused before charging',
+        refused.every((status) => status === 400 || status === 404) && refused.length === 2 * VERSION_USERS,
+        refused.join(', '),
+      ],
+      [
+        'versions: balances',
+        badBalances.length === 0,
+        `${VERSION_USERS - badBalances.length}/${VERSION_USERS} users at ${credits} − the price of each version kept (= their ledger sum)`,
+      ],
+      [
+        'versions: History shows one video with every version',
+        badHistories.length === 0,
+        badHistories.join('; ') || 'ok',
+      ],
+    ];
+    for (const line of badBalances) console.log(`  balance: ${line}`);
+    console.log('');
+    for (const [name, ok, detail] of checks) console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${detail})`);
+    if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+  } finally {
+    await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const runs = new Set((process.env.BENCH_VIDEO_RUNS || 'main,latency,versions').split(','));
 try {
-  await main();
-  await latencyRun();
+  if (runs.has('main')) await main();
+  if (runs.has('latency')) await latencyRun();
+  if (runs.has('versions')) {
+    if (!runs.has('main')) await build({ parts: ['services'], onlyStale: true });
+    await versionsRun();
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
