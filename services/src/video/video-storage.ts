@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -116,9 +116,7 @@ export class VideoStorage {
     const key = `videos/${name}`;
     const copy = join(await mkdtemp(join(tmpdir(), COPY_PREFIX)), basename(name));
     try {
-      const local = this.objects.localPath(key);
-      if (local) await copyFile(local, copy);
-      else await pipeline((await this.objects.get(key)).body, createWriteStream(copy));
+      await pipeline((await this.objects.get(key)).body, createWriteStream(copy));
       return copy;
     } catch (error) {
       await this.discard(copy);
