@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { VIDEO_PROVIDER } from '../src/video/video.tokens';
 import { VideoWorker } from '../src/video/video-worker';
+import { VideoStorage } from '../src/video/video-storage';
 import { FAKE_VIDEO, STALE_PARENT, ScriptedProvider } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
@@ -237,6 +240,8 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
     const hanging = (await video.generate({ prompt: '[hang] a slow harbour', model: 'omni' }, user)).json().data
       .taskId as string;
     const stale = await make(user, { prompt: '[stale] an old harbour', duration: '4' });
+    const lost = await make(user, { prompt: 'a lost harbour', duration: '4' });
+    await rm(join(t.app.get(VideoStorage).videosDir, `${lost.id}.mp4`));
     const { task: longer } = await revise(user, 'extend', omni, { seconds: 10 });
     const { task: longest } = await revise(user, 'extend', longer, { seconds: 10 });
     const { task: at36 } = await revise(user, 'extend', longest, { seconds: 6 });
@@ -268,6 +273,14 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
         'A video can be at most 40 seconds long and this one is 36 seconds: it can be extended by at most 4 seconds more.',
       ],
       ['a parent the provider cannot use', 'edit', stale.id, { instruction: 'night' }, 400, STALE_PARENT],
+      [
+        'a parent whose file is gone',
+        'extend',
+        lost.id,
+        { seconds: 4 },
+        400,
+        "This video's file is no longer available, so it cannot be extended.",
+      ],
     ];
     for (const [, kind, id, body, code, message] of refusals) {
       const res = await video.revise(kind, user, id, body);

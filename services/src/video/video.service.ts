@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService } from '../credits/credits.service';
+import { StorageErrorCode, StorageException } from '../storage/storage.exception';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
 import type { SessionUser } from '../users/session-user';
 import {
@@ -416,7 +417,11 @@ export class VideoService {
     }
     const refusal = await withParentVideo(this.storage, parent, (videoPath) =>
       this.provider.checkParent(providerParent(parent, this.config.video.provider, videoPath), change.kind),
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof StorageException && error.code === StorageErrorCode.NotFound)
+        return `This video's file is no longer available, so it cannot be ${PAST_TENSE[change.kind]}.`;
+      throw error;
+    });
     if (refusal) throw new VideoException(VideoErrorCode.ParentRefused, refusal);
     const taskId = randomUUID();
     const task: NewVideoTask = {
