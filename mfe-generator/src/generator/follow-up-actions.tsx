@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { formatNumber } from '@veo3/platform/i18n/format-number';
 import { CharCounter } from '@veo3/platform/ui/char-counter';
@@ -7,6 +7,7 @@ import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { MAX_VIDEO_SECONDS } from '@veo3/contracts/catalogue';
 import type { CompletedVideo } from '../api/video-api';
 import { RadioGroup } from './format-picker';
+import { revealIfHidden } from './reveal-if-hidden';
 import { extendChoices, followUpCost, instructionIssue } from './follow-up';
 import { generatorMessages } from './generator.messages';
 import type { FollowUp } from './use-generation';
@@ -23,13 +24,27 @@ export interface FollowUpActionsProps {
   /** The form open at first (History's Edit or Extend of this version). */
   initialAction?: FollowUpKind | null;
   onSubmit: (action: FollowUp) => void;
+  /** The result's other buttons, in the same row: before Edit and Extend (Download) and after them (Generate New). */
+  leading: ReactNode;
+  trailing: ReactNode;
+  /** Shown between the row and the open form (the download's status). */
+  children: ReactNode;
 }
 
 /**
  * Edit and Extend for a finished Omni video: each opens its form in place, with its cost shown before
  * it is sent; Cancel or Escape closes it and gives focus back to its button.
  */
-export function FollowUpActions({ video, perSecond, credits, initialAction = null, onSubmit }: FollowUpActionsProps) {
+export function FollowUpActions({
+  video,
+  perSecond,
+  credits,
+  initialAction = null,
+  onSubmit,
+  leading,
+  trailing,
+  children,
+}: FollowUpActionsProps) {
   const t = useT(generatorMessages);
   const [open, setOpen] = useState<FollowUpKind | null>(initialAction);
   const buttons = useRef(new Map<FollowUpKind, HTMLButtonElement>());
@@ -44,8 +59,9 @@ export function FollowUpActions({ video, perSecond, credits, initialAction = nul
   const toggle = (kind: FollowUpKind) => (open === kind ? close(kind) : setOpen(kind));
 
   return (
-    <div className={styles.followUp}>
+    <>
       <div className={styles.resultActions}>
+        {leading}
         {(['edit', 'extend'] as const).map((kind) => (
           <button
             key={kind}
@@ -62,7 +78,9 @@ export function FollowUpActions({ video, perSecond, credits, initialAction = nul
             {t(kind === 'edit' ? 'editVideo' : 'extendVideo')}
           </button>
         ))}
+        {trailing}
       </div>
+      {children}
       {!canExtend && <p className={styles.hint}>{t('extendAtMost', { max: MAX_VIDEO_SECONDS })}</p>}
       {open === 'edit' && (
         <EditForm
@@ -81,7 +99,7 @@ export function FollowUpActions({ video, perSecond, credits, initialAction = nul
           onSubmit={(seconds) => onSubmit({ kind: 'extend', seconds })}
         />
       )}
-    </div>
+    </>
   );
 }
 
@@ -110,7 +128,10 @@ function EditForm({ cost, credits, onCancel, onSubmit }: EditFormProps) {
   const countId = useId();
   const issueId = useId();
 
-  useEffect(() => fieldRef.current?.focus(), []);
+  useEffect(() => {
+    revealIfHidden(fieldRef.current?.form ?? null);
+    fieldRef.current?.focus({ preventScroll: true });
+  }, []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -186,7 +207,10 @@ function ExtendForm({ durationS, perSecond, credits, onCancel, onSubmit }: Exten
   const issueId = useId();
   const cost = followUpCost(perSecond, seconds);
 
-  useEffect(() => formRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus(), []);
+  useEffect(() => {
+    revealIfHidden(formRef.current);
+    formRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus({ preventScroll: true });
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

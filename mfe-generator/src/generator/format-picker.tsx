@@ -9,15 +9,14 @@ export interface FormatPickerProps {
   shape: VideoShape;
   choices: FormatChoices;
   onChange: (shape: VideoShape) => void;
-  /** Choices shown in the same rows before the format (the model) and after it (the length). */
+  /** Choices shown in the same rows before the format (the model and its length). */
   leading?: ReactNode;
-  trailing?: ReactNode;
 }
 
 const ASPECT_LABELS = { '16:9': 'aspectLandscape', '9:16': 'aspectPortrait' } as const;
 
 /** Aspect ratio and resolution, as two radio groups offering only what the provider makes. */
-export function FormatPicker({ shape, choices, onChange, leading, trailing }: FormatPickerProps) {
+export function FormatPicker({ shape, choices, onChange, leading }: FormatPickerProps) {
   const t = useT(generatorMessages);
   const name = useId();
   return (
@@ -38,7 +37,6 @@ export function FormatPicker({ shape, choices, onChange, leading, trailing }: Fo
         options={resolutionsFor(choices, shape.aspectRatio).map((r) => ({ value: r, label: r }))}
         onChange={(resolution) => onChange({ ...shape, resolution })}
       />
-      {trailing}
     </div>
   );
 }
@@ -49,12 +47,21 @@ interface RadioGroupProps<T extends string | number> {
   value: T;
   options: { value: T; label: string; hint?: string; disabled?: boolean }[];
   onChange: (value: T) => void;
+  /** The legend sits on the choices' line (a row of short choices, to keep Generate in the first screen). */
+  inline?: boolean;
 }
 
 /** One row of choices as buttons: a native radio group, so arrows move the choice and the legend names it. */
-export function RadioGroup<T extends string | number>({ legend, name, value, options, onChange }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string | number>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  inline = false,
+}: RadioGroupProps<T>) {
   return (
-    <fieldset className={styles.choiceGroup}>
+    <fieldset className={inline ? `${styles.choiceGroup} ${styles.choiceGroupInline}` : styles.choiceGroup}>
       <legend className={styles.label}>{legend}</legend>
       <div className={styles.choices}>
         {options.map((option) => (

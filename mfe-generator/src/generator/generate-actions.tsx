@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import type { PublicUser as User } from '@veo3/contracts/auth';
 import { Button } from '@veo3/platform/ui/button';
@@ -20,6 +20,8 @@ interface GenerateActionsProps {
   /** The id of the message line, which the field in error points at. */
   issueId: string;
   noticeLinkRef?: Ref<HTMLAnchorElement>;
+  /** A choice that sets the cost, shown before it (Omni's length). */
+  costChoice?: ReactNode;
 }
 
 /** The form's end, kept together and in view: the account or availability notice, the cost, Generate and its message. */
@@ -32,6 +34,7 @@ export function GenerateActions({
   issue,
   issueId,
   noticeLinkRef,
+  costChoice,
 }: GenerateActionsProps) {
   const t = useT(generatorMessages);
   const number = new Intl.NumberFormat(useLanguage());
@@ -50,6 +53,7 @@ export function GenerateActions({
         <AccountNotice user={user} cost={cost} linkRef={noticeLinkRef} />
       )}
       <div className={styles.generateRow}>
+        {costChoice}
         <span className={styles.cost}>
           <span className={styles.costLabel}>{t('costLabel')}</span> <strong>{t('costValue', { cost })}</strong>
         </span>

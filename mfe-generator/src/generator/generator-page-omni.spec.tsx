@@ -146,7 +146,7 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     const model = screen.getByRole('group', { name: 'Model' });
     expect(within(model).getByRole('radio', { name: 'VEO 3' })).toBeChecked();
     expect(within(model).getByRole('radio', { name: 'Gemini Omni Flash' })).not.toBeChecked();
-    expect(screen.queryByRole('group', { name: 'Length' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Length' })).toBeNull();
     expect(costNextToGenerate()).toBe('40 credits');
   });
 
@@ -164,17 +164,18 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     expect(screen.getByRole('radio', { name: 'Gemini Omni Flash' })).toBeChecked();
     // Omni is available: no "generation is unavailable" notice.
     expect(screen.queryByText(/unavailable right now/)).toBeNull();
-    const length = screen.getByRole('group', { name: 'Length' });
-    expect(
-      within(length)
-        .getAllByRole('radio')
-        .map((r) => r.getAttribute('value')),
-    ).toEqual(['4', '6', '8', '10']);
-    expect(within(length).getByRole('radio', { name: '8 s' })).toBeChecked();
+    const length = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Length' });
+    expect([...length.options].map((o) => [o.value, o.text])).toEqual([
+      ['4', '4 s'],
+      ['6', '6 s'],
+      ['8', '8 s'],
+      ['10', '10 s'],
+    ]);
+    expect(length.value).toBe('8');
     expect(costNextToGenerate()).toBe('32 credits');
-    fireEvent.click(within(length).getByRole('radio', { name: '4 s' }));
+    fireEvent.change(length, { target: { value: '4' } });
     expect(costNextToGenerate()).toBe('16 credits');
-    fireEvent.click(within(length).getByRole('radio', { name: '10 s' }));
+    fireEvent.change(length, { target: { value: '10' } });
     expect(costNextToGenerate()).toBe('40 credits');
   });
 
@@ -182,7 +183,7 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     renderAt('/text-to-veo3-video?type=text');
     await advance(0);
     fireEvent.click(screen.getByRole('radio', { name: 'Gemini Omni Flash' }));
-    fireEvent.click(screen.getByRole('radio', { name: '6 s' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Length' }), { target: { value: '6' } });
     fireEvent.click(screen.getByText('More options'));
     await pick('Reference images (optional)', [picture('hero.png'), picture('mug.png')]);
     fireEvent.change(prompt(), { target: { value: 'A hero lifts a mug' } });

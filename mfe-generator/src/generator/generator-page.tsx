@@ -268,16 +268,6 @@ export default function GeneratorPage() {
                   />
                 )
               }
-              trailing={
-                perSecond && (
-                  <DurationPicker
-                    name={`${baseId}-duration`}
-                    durations={model.durations}
-                    seconds={seconds}
-                    onChange={setSeconds}
-                  />
-                )
-              }
             />
             {(showNegative || showLastFrame || showReferences) && (
               <AdvancedOptions open={advancedOpen} onToggle={setAdvancedOpen} inUse={advancedInUse}>
@@ -304,6 +294,9 @@ export default function GeneratorPage() {
               issue={issue}
               issueId={issueId}
               noticeLinkRef={noticeLinkRef}
+              costChoice={
+                perSecond && <DurationPicker durations={model.durations} seconds={seconds} onChange={setSeconds} />
+              }
             />
           </form>
         </div>
@@ -311,6 +304,7 @@ export default function GeneratorPage() {
           state={generation.state}
           onReset={generation.reset}
           followUpFor={followUpFor}
+          seconds={seconds}
           sectionRef={resultRef}
         />
         <section className={styles.about} aria-labelledby={`${baseId}-about`}>

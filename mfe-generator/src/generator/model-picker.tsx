@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { RadioGroup } from './format-picker';
 import { generatorMessages } from './generator.messages';
 import { OMNI_OPTION, type ModelFamily } from './model-options';
+import styles from './generator-page.module.css';
 
 /** Veo or Gemini Omni Flash, offered only when the server serves Omni. */
 export function ModelPicker({
@@ -24,30 +26,43 @@ export function ModelPicker({
         { value: 'omni', label: OMNI_OPTION.name },
       ]}
       onChange={onChange}
+      inline
     />
   );
 }
 
-/** The video's length, for a model priced by length. */
+/**
+ * The video's length, for a model priced by length: a compact select beside the cost it changes, so
+ * the form keeps Generate in the first screen on a phone.
+ */
 export function DurationPicker({
-  name,
   durations,
   seconds,
   onChange,
 }: {
-  name: string;
   durations: readonly number[];
   seconds: number;
   onChange: (seconds: number) => void;
 }) {
   const t = useT(generatorMessages);
+  const id = useId();
   return (
-    <RadioGroup<number>
-      legend={t('durationLabel')}
-      name={name}
-      value={seconds}
-      options={durations.map((s) => ({ value: s, label: t('secondsShort', { seconds: s }) }))}
-      onChange={onChange}
-    />
+    <span className={styles.durationPicker}>
+      <label htmlFor={id} className={styles.costLabel}>
+        {t('durationLabel')}
+      </label>
+      <select
+        id={id}
+        className={styles.durationSelect}
+        value={seconds}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {durations.map((s) => (
+          <option key={s} value={s}>
+            {t('secondsShort', { seconds: s })}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

@@ -18,6 +18,8 @@ export interface ResultPreviewProps {
   onReset: () => void;
   /** Edit and Extend for a finished video, or null when it cannot be edited (not Omni, or Omni not editable now). */
   followUpFor: (video: CompletedVideo) => VideoResultProps['followUp'];
+  /** The length of the video the form would make, told while idle. */
+  seconds: number;
   /** The section, so the page can bring it into view after Generate. */
   sectionRef?: Ref<HTMLElement>;
 }
@@ -33,7 +35,7 @@ function statusLine(state: Extract<GenerationState, { phase: 'generating' }>, ti
  * The result area: an empty stage with tips while idle, then progress (one title, plus the server's
  * status line when it adds something), the video, or the error panel (role=alert).
  */
-export function ResultPreview({ state, onReset, followUpFor, sectionRef }: ResultPreviewProps) {
+export function ResultPreview({ state, onReset, followUpFor, seconds, sectionRef }: ResultPreviewProps) {
   const t = useT(generatorMessages);
   const headingId = useId();
 
@@ -55,7 +57,7 @@ export function ResultPreview({ state, onReset, followUpFor, sectionRef }: Resul
       <p role="status" className="pf-visually-hidden">
         {announcement}
       </p>
-      {state.phase === 'idle' && <IdleStage />}
+      {state.phase === 'idle' && <IdleStage seconds={seconds} />}
       {state.phase === 'generating' && <GenerationProgress text={line} startedAt={state.startedAt} />}
       {state.phase === 'generating' && state.base && <BaseVersion video={state.base} />}
       {state.phase === 'success' && (
@@ -101,7 +103,7 @@ function BaseVersion({ video }: { video: CompletedVideo }) {
   );
 }
 
-function IdleStage() {
+function IdleStage({ seconds }: { seconds: number }) {
   const t = useT(generatorMessages);
   return (
     <div className={styles.stage}>
@@ -111,7 +113,7 @@ function IdleStage() {
         </svg>
       </span>
       <p className={styles.stageTitle}>{t('idleTitle')}</p>
-      <p className={styles.stageText}>{t('idleText', { seconds: VIDEO_DURATION_SECONDS, ...ESTIMATED_MINUTES })}</p>
+      <p className={styles.stageText}>{t('idleText', { seconds, ...ESTIMATED_MINUTES })}</p>
     </div>
   );
 }

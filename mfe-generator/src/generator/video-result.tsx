@@ -22,7 +22,7 @@ export interface VideoResultProps {
   video: CompletedVideo;
   onGenerateNew: () => void;
   /** Edit and Extend, for a finished Omni video; null for the others. */
-  followUp: Omit<FollowUpActionsProps, 'video'> | null;
+  followUp: Omit<FollowUpActionsProps, 'video' | 'leading' | 'trailing' | 'children'> | null;
 }
 
 /** The finished video with Download and Generate New (SPEC §2 result area, §8 download texts), and Edit/Extend for Omni. */
@@ -48,6 +48,22 @@ export function VideoResult({ video, onGenerateNew, followUp }: VideoResultProps
     }
   };
 
+  const downloadButton = (
+    <Button busy={download === 'downloading'} onClick={() => void onDownload()}>
+      {t('download')}
+    </Button>
+  );
+  const newButton = (
+    <Button variant="secondary" onClick={onGenerateNew}>
+      {t('generateNew')}
+    </Button>
+  );
+  const downloadStatus = (
+    <p role="status" className={download === 'failed' ? styles.downloadFailed : styles.downloadNote}>
+      {download !== 'idle' && t(DOWNLOAD_TEXT[download])}
+    </p>
+  );
+
   return (
     <div className={styles.videoResult}>
       {/* Announced by the result area's live region; shown here for sighted users. */}
@@ -66,18 +82,19 @@ export function VideoResult({ video, onGenerateNew, followUp }: VideoResultProps
       >
         <track ref={captionsRef} kind="captions" srcLang={lang} label={t('captionsLabel')} />
       </video>
-      <div className={styles.resultActions}>
-        <Button busy={download === 'downloading'} onClick={() => void onDownload()}>
-          {t('download')}
-        </Button>
-        <Button variant="secondary" onClick={onGenerateNew}>
-          {t('generateNew')}
-        </Button>
-      </div>
-      <p role="status" className={download === 'failed' ? styles.downloadFailed : styles.downloadNote}>
-        {download !== 'idle' && t(DOWNLOAD_TEXT[download])}
-      </p>
-      {followUp && <FollowUpActions key={video.id} video={video} {...followUp} />}
+      {followUp ? (
+        <FollowUpActions key={video.id} video={video} {...followUp} leading={downloadButton} trailing={newButton}>
+          {downloadStatus}
+        </FollowUpActions>
+      ) : (
+        <>
+          <div className={styles.resultActions}>
+            {downloadButton}
+            {newButton}
+          </div>
+          {downloadStatus}
+        </>
+      )}
     </div>
   );
 }
