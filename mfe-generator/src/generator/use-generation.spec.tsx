@@ -7,6 +7,7 @@ import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { translate } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
+import type { CompletedVideo } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import { generatorMessages } from './generator.messages';
 import { MODEL_OPTIONS } from './model-options';
@@ -472,5 +473,19 @@ describe('useGeneration', () => {
     rerender({ id: '2' });
     expect(result.current.state).toEqual({ phase: 'idle' });
     expect(readPendingTask('1')).toMatchObject({ taskId: 't1' });
+  });
+
+  it("History's Edit shows a finished video, but never in place of one being made", async () => {
+    const finished = { id: 'v1', result_url: '/v1.mp4', model: 'omni', prompt: 'A lighthouse' } as CompletedVideo;
+    savePendingTask('1', { taskId: 't9', startedAt: Date.now() });
+    statusReply.mockResolvedValue(task('processing'));
+    const { result } = setup();
+    act(() => result.current.show(finished));
+    expect(result.current.state).toMatchObject({ phase: 'generating', taskId: 't9' });
+
+    // Another user of the browser has nothing in progress.
+    const fresh = setup('2');
+    act(() => fresh.result.current.show(finished));
+    expect(fresh.result.current.state).toEqual({ phase: 'success', video: finished });
   });
 });

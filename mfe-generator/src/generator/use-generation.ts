@@ -70,7 +70,7 @@ export interface Generation {
   start: (request: GenerationRequest) => Promise<void>;
   /** Sends an edit or extension of `base` (already validated); the new version is watched like a generation. */
   followUp: (base: CompletedVideo, action: FollowUp) => Promise<void>;
-  /** Shows a finished video as the result, to edit or extend it (opened from History). */
+  /** Shows a finished video as the result, to edit or extend it (opened from History), unless one is being made. */
   show: (video: CompletedVideo) => void;
   /** 'Generate New' and 'Try Again': back to idle, or to the video an edit or extension started from. */
   reset: () => void;
@@ -273,7 +273,11 @@ export function useGeneration(userId: string | null): Generation {
     [submit],
   );
 
-  const show = useCallback((video: CompletedVideo) => setState({ phase: 'success', video }), []);
+  // A video being made keeps the result area: it is not dropped (nor its watching stopped) for another one.
+  const show = useCallback(
+    (video: CompletedVideo) => setState((s) => (s.phase === 'generating' ? s : { phase: 'success', video })),
+    [],
+  );
 
   const reset = useCallback(
     () => setState((s) => (s.phase === 'error' && s.base ? { phase: 'success', video: s.base } : IDLE)),
