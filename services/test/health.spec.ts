@@ -28,6 +28,7 @@ describe.each(databaseKinds())('health and migrations on %s', (kind) => {
         models: {
           veo3: { available: true, providerModel: 'local-ffmpeg', reason: null },
           'veo3-fast-frames': { available: true, providerModel: 'local-ffmpeg', reason: null },
+          omni: { available: true, providerModel: 'local-ffmpeg', reason: null },
         },
       },
     });

@@ -21,20 +21,22 @@ const queues = process.env.TEST_REDIS_URL ? ['in-process', 'bullmq'] : ['in-proc
 const cases = databaseKinds().flatMap((db) => queues.map((queue) => [db, queue] as const));
 
 /** The whole app on `provider`'s fake, reachable over HTTP at SITE_URL (kie.ai calls back). */
-async function appOn(kind: DatabaseKind, queue: string, env: Record<string, string>) {
+/** `host`: the address the site is served at; one outside localhost makes SITE_URL public, so providers get callback URLs. */
+async function appOn(kind: DatabaseKind, queue: string, env: Record<string, string>, host = '127.0.0.1') {
   const port = await freePort();
   const t = await createTestApp(kind, {
     ADMIN_EMAILS: 'admin@example.com',
     SIGNIN_RATE_LIMIT: '1000',
     GENERATE_RATE_LIMIT: '1000',
     VIDEO_POLL_INTERVAL_MS: '20',
-    SITE_URL: `http://127.0.0.1:${port}`,
+    SITE_URL: `http://${host}:${port}`,
+    ...(host === '127.0.0.1' ? {} : { DEV_LOGIN: 'true' }),
     ...(queue === 'bullmq'
       ? { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `veo3prov${Date.now()}${kind}` }
       : {}),
     ...env,
   });
-  await t.app.listen(port, '127.0.0.1');
+  await t.app.listen(port, host);
   await t.app.get(VideoAvailability).ready();
   const admin = await devSignIn(t.app, 'admin@example.com');
   return { t, api: videoClient(t, admin) };
@@ -81,7 +83,17 @@ describe.each(cases)('the veo provider against a fake Gemini API, on %s with the
       },
     });
     const options = (await t.app.inject({ method: 'GET', url: '/api/video/options' })).json().data;
-    expect(options.models.veo3).toEqual({ available: true, message: null, prices: { '720p': 40, '1080p': 40 } });
+    expect(options.models.veo3).toEqual({
+      available: true,
+      message: null,
+      prices: { '720p': 40, '1080p': 40 },
+      per_second: null,
+      durations: [8],
+      editable: false,
+    });
+    // This key lists no Gemini Omni model: only Omni is missing, and Veo serves both tabs, so video is not degraded.
+    expect(options.models.omni).toMatchObject({ available: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().video.status).toBe('ok');
     expect(options.shapes).toHaveLength(4);
   });
 
@@ -247,14 +259,20 @@ describe.each(cases)('the kie provider against a fake kie.ai API, on %s with the
 
   beforeAll(async () => {
     fake = await startFakeKie();
-    // A slow first poll, so that only a callback can finish a task quickly.
-    ({ t, api } = await appOn(kind, queue, {
-      VIDEO_PROVIDER: 'kie',
-      KIE_API_KEY: fake.apiKey,
-      KIE_BASE_URL: fake.baseUrl,
-      VIDEO_POLL_INTERVAL_MS: '10000',
-      PROVIDER_DOWNLOAD_MAX_MB: '1',
-    }));
+    // A slow first poll, so that only a callback can finish a task quickly. Callback URLs go only to
+    // a site the internet can reach: 127.0.0.2 is loopback all the same, but not a local SITE_URL.
+    ({ t, api } = await appOn(
+      kind,
+      queue,
+      {
+        VIDEO_PROVIDER: 'kie',
+        KIE_API_KEY: fake.apiKey,
+        KIE_BASE_URL: fake.baseUrl,
+        VIDEO_POLL_INTERVAL_MS: '10000',
+        PROVIDER_DOWNLOAD_MAX_MB: '1',
+      },
+      '127.0.0.2',
+    ));
   });
   afterAll(async () => {
     await t?.close();

@@ -28,7 +28,8 @@ export interface VideoHealth {
  * Which provider model serves each of our models (ARCHITECTURE §6: discovery, never constants).
  * The provider is asked at boot without holding boot up, again every VIDEO_MODEL_CHECK_S, and at
  * once when a task meets a model that has gone. While a model has no provider model, generation
- * with it is refused before any credit is taken and /api/health reports video as degraded.
+ * with it is refused before any credit is taken, and /api/health reports video as degraded once a
+ * generator tab (text or image) has no model left.
  */
 @Injectable()
 export class VideoAvailability implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -118,7 +119,14 @@ export class VideoAvailability implements OnApplicationBootstrap, OnApplicationS
   private buildReport(): VideoHealth {
     const ids = Object.keys(VIDEO_MODELS) as VideoModelId[];
     const targets = ids.map((id) => [id, this.target(id)] as const);
-    const reason = targets.map(([, t]) => (t.providerModel === null ? t.reason : null)).find(Boolean) ?? null;
+    // A model the key does not serve is no outage while another serves its tab (an Omni-only Gemini
+    // key, kie.ai without Omni): video is degraded when text or image generation has no model left.
+    const serves = (mode: 'text' | 'image') =>
+      targets.some(([id, t]) => t.providerModel !== null && [mode, 'both'].includes(VIDEO_MODELS[id].mode));
+    const degraded = !serves('text') || !serves('image');
+    const reason = degraded
+      ? (targets.map(([, t]) => (t.providerModel === null ? t.reason : null)).find(Boolean) ?? null)
+      : null;
     return {
       provider: this.provider.name,
       status: reason ? 'degraded' : 'ok',
