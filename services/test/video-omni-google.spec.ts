@@ -6,7 +6,7 @@ import { startFakeInteractions, type FakeInteractions } from './providers/fake-i
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
-import { videoClient } from './support/video-client';
+import { freePort, videoClient } from './support/video-client';
 
 jest.setTimeout(90_000);
 
@@ -194,3 +194,49 @@ describe.each(databaseKinds())(
     });
   },
 );
+
+describe('Gemini Omni Flash on a site Google can call back', () => {
+  let fake: FakeInteractions;
+  let t: TestApp;
+  let video: ReturnType<typeof videoClient>;
+
+  beforeAll(async () => {
+    fake = await startFakeInteractions();
+    const port = await freePort();
+    // 127.0.0.2 is loopback all the same, but not a local SITE_URL: the provider asks for a webhook.
+    t = await createTestApp(databaseKinds()[0]!, {
+      ADMIN_EMAILS: 'admin@example.com',
+      SIGNIN_RATE_LIMIT: '1000',
+      GENERATE_RATE_LIMIT: '1000',
+      DEV_LOGIN: 'true',
+      SITE_URL: `http://127.0.0.2:${port}`,
+      // The first poll comes 10 s after the submit: only the webhook can finish a task sooner.
+      VIDEO_POLL_INTERVAL_MS: '10000',
+      VIDEO_PROVIDER: 'veo',
+      GEMINI_API_KEY: fake.apiKey,
+      GEMINI_BASE_URL: fake.baseUrl,
+    });
+    await t.app.listen(port, '127.0.0.2');
+    video = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('the webhook Google calls when the interaction ends wakes the task, which is then read from Google', async () => {
+    fake.scenario = { pollsBeforeDone: 0, outcome: { kind: 'video' }, doneAfterMs: 300 };
+    const user = await video.userWith('google-omni-webhook@example.com', 100);
+    const { taskId } = (await video.generate({ prompt: 'a kite at noon', model: 'omni', duration: '4' }, user)).json()
+      .data;
+
+    const done = await video.waitFor(user, taskId, ['completed', 'failed'], 8_000);
+    expect(done.status).toBe('completed');
+    const [sent] = fake.created().slice(-1);
+    const callbackUrl = sent!.webhook_config?.uris?.[0];
+    expect(callbackUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.2:\\d+/api/video/callback/${taskId}\\?token=[\\w-]+$`),
+    );
+    expect(fake.webhooks).toEqual([{ url: callbackUrl, status: 200 }]);
+  });
+});

@@ -24,6 +24,11 @@ export interface FakeInteractionScenario {
   delivery?: 'inline' | 'uri';
   /** An extension's answer: the added seconds only (as a clip generator would) or the whole video. */
   extension?: 'added' | 'whole';
+  /**
+   * The interaction ends this long after it was created, however often it is read, and then the
+   * fake calls each `webhook_config` URI, as Google does when an interaction ends.
+   */
+  doneAfterMs?: number;
 }
 
 export interface FakeInteraction {
@@ -32,6 +37,7 @@ export interface FakeInteraction {
   /** The request body as received. */
   body: CreateBody;
   polls: number;
+  createdAt: number;
   scenario: FakeInteractionScenario;
   seconds: number;
   shape: VideoShape;
@@ -53,6 +59,8 @@ export interface FakeInteractions extends FakeServer {
   expire(id: string): void;
   /** The bodies of the interactions created, in order. */
   created(): CreateBody[];
+  /** Webhook calls made (scenario `doneAfterMs`): the URI and the status the site answered. */
+  webhooks: { url: string; status: number }[];
 }
 
 export interface CreateBody {
@@ -236,18 +244,41 @@ export async function startFakeInteractions(apiKey = 'test-gemini-key'): Promise
       model,
       body,
       polls: 0,
+      createdAt: Date.now(),
       scenario,
       seconds,
       shape,
       fileId: randomBytes(6).toString('hex'),
     });
     sendJson(res, 200, { id, status: 'in_progress', model, object: 'interaction' });
+    if (scenario.doneAfterMs !== undefined) {
+      setTimeout(() => void callWebhooks(id, body.webhook_config?.uris ?? []), scenario.doneAfterMs).unref();
+    }
+  }
+
+  /** What Google sends when an interaction ends; the site must only read the interaction again. */
+  async function callWebhooks(id: string, uris: string[]): Promise<void> {
+    for (const url of uris) {
+      const status = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ event_type: 'interaction.completed', interaction_id: id }),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      fake.webhooks.push({ url, status });
+    }
   }
 
   function answer(interaction: FakeInteraction) {
     const { id, model, scenario, body } = interaction;
     const base = { id, model, object: 'interaction', updated: new Date().toISOString() };
-    if (scenario.outcome.kind === 'never' || interaction.polls <= scenario.pollsBeforeDone) {
+    const done =
+      scenario.doneAfterMs === undefined
+        ? interaction.polls > scenario.pollsBeforeDone
+        : Date.now() - interaction.createdAt >= scenario.doneAfterMs;
+    if (scenario.outcome.kind === 'never' || !done) {
       return { ...base, status: 'in_progress' };
     }
     if (scenario.outcome.kind === 'refused') {
@@ -292,6 +323,7 @@ export async function startFakeInteractions(apiKey = 'test-gemini-key'): Promise
     scenario: { pollsBeforeDone: 1, outcome: { kind: 'video' } },
     interactions,
     expire: (id: string) => void interactions.delete(id),
+    webhooks: [],
     created: () =>
       server.requests
         .filter((r) => r.method === 'POST' && r.url.startsWith('/v1beta/interactions'))
