@@ -95,6 +95,15 @@ describe('loadConfig', () => {
     expect(problems({ TASK_SWEEP_S: '0' })).toEqual([expect.stringMatching(/^TASK_SWEEP_S: /)]);
   });
 
+  it("runs VIDEO_WORKER_CONCURRENCY jobs at once per worker (1..64), else the queue's default", () => {
+    expect(loadConfig({}).video.workerConcurrency).toBeNull();
+    expect(loadConfig({ VIDEO_WORKER_CONCURRENCY: '8' }).video.workerConcurrency).toBe(8);
+    for (const bad of ['0', '65', '2.5', 'many'])
+      expect(problems({ VIDEO_WORKER_CONCURRENCY: bad })).toEqual([
+        expect.stringMatching(/^VIDEO_WORKER_CONCURRENCY: /),
+      ]);
+  });
+
   it('lists every problem at once', () => {
     expect(problems({ PORT: 'x', SITE_URL: 'y' })).toHaveLength(2);
   });

@@ -135,6 +135,8 @@ const envSchema = z.object({
   GENERATION_TIMEOUT_S: int(900, 30),
   VIDEO_POLL_INTERVAL_MS: int(1000, 10, 60_000),
   TASK_SWEEP_S: int(30, 1, 3600),
+  // Jobs one worker process runs at once; unset: the queue's own default (BullMQ 4, in-process 2).
+  VIDEO_WORKER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -227,6 +229,8 @@ export interface AppConfig {
     pollIntervalMs: number;
     /** How often one process (of all of them) frees dead workers' leases and reschedules stalled tasks. */
     sweepSeconds: number;
+    /** Jobs one worker process runs at once (VIDEO_WORKER_CONCURRENCY); null: the queue's default. */
+    workerConcurrency: number | null;
   };
   storage:
     | { type: 'local' }
@@ -426,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutSeconds: e.GENERATION_TIMEOUT_S,
       pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
       sweepSeconds: e.TASK_SWEEP_S,
+      workerConcurrency: e.VIDEO_WORKER_CONCURRENCY ?? null,
     },
     storage:
       e.STORAGE === 's3'

@@ -32,7 +32,9 @@ import { VideoWorker } from './video-worker';
       provide: VIDEO_QUEUE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.redisUrl ? new BullMqQueue(config.redisUrl, config.redisPrefix) : new InProcessQueue(),
+        config.redisUrl
+          ? new BullMqQueue(config.redisUrl, config.redisPrefix, config.video.workerConcurrency ?? undefined)
+          : new InProcessQueue(config.video.workerConcurrency ?? undefined),
     },
     { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
   ],
