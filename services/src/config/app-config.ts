@@ -148,6 +148,11 @@ const envSchema = z.object({
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker', 'web']).default('all')),
   MIGRATE_ON_BOOT: bool,
   SHUTDOWN_DRAIN_S: int(10, 0, 300),
+  // Prometheus metrics on a port of their own (never the app's, so no gateway routes it); `off`: none.
+  METRICS_PORT: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : String(v).trim().toLowerCase()),
+    z.union([z.literal('off'), z.coerce.number().int().min(1).max(65535)]).default(9464),
+  ),
   EVENTS_MAX_PER_USER: int(5, 1, 1000),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
@@ -248,6 +253,8 @@ export interface AppConfig {
   migrateOnBoot: boolean;
   /** Seconds a process keeps serving after SIGTERM, not ready, while load balancers stop sending to it. */
   shutdownDrainSeconds: number;
+  /** Port of the Prometheus /metrics server; null: metrics off (METRICS_PORT=off). */
+  metricsPort: number | null;
   /** Event streams (GET /api/video/events) one user may hold open on one process; a new one ends the oldest. */
   eventsMaxPerUser: number;
   signupBonusCredits: number;
@@ -447,6 +454,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: e.ROLE,
     migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
+    metricsPort: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT,
     eventsMaxPerUser: e.EVENTS_MAX_PER_USER,
     signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
