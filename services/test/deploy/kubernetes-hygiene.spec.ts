@@ -7,7 +7,8 @@ import { type K8sObject, OVERLAYS, type OverlayName, podLabels, podSpec, render,
 // Security, network policies and immutable images; and that moving one remote touches one pod template.
 
 const REMOTES = REMOTE_FOLDERS.map((f) => `mfe-${f}`);
-const COMPONENTS = ['api', 'worker', 'web', ...REMOTES];
+const SERVICE_TIER = ['api', 'worker', 'web'];
+const COMPONENTS = [...SERVICE_TIER, ...REMOTES];
 
 /**
  * An image reference that cannot change under a running Deployment: a version tag (1.2.3, v1.2.3,
@@ -258,6 +259,36 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s: cluster 
           false,
         ]);
         expect([component, ingressAllowed(w, EDGE, 9999)]).toEqual([component, false]);
+      }
+    });
+
+    it('let Prometheus in the monitoring namespace scrape api, worker and web on their metrics port alone', () => {
+      const MONITORING = { 'kubernetes.io/metadata.name': 'monitoring' };
+      for (const w of workloads()) {
+        const component = componentOf(w);
+        const ports = Object.fromEntries(
+          podSpec(w)
+            .containers.flatMap((c) => c.ports ?? [])
+            .map((p) => [p.name, p.containerPort]),
+        );
+        const scraped = SERVICE_TIER.includes(component);
+        expect([component, ports.metrics]).toEqual([component, scraped ? 9464 : undefined]);
+        expect([component, ingressAllowed(w, MONITORING, 9464)]).toEqual([component, scraped]);
+        // Not the app's port from there, and not the metrics port from the edge or another namespace.
+        if (ports.http) expect([component, ingressAllowed(w, MONITORING, ports.http)]).toEqual([component, false]);
+        expect([component, ingressAllowed(w, EDGE, 9464)]).toEqual([component, false]);
+        expect([component, ingressAllowed(w, { 'kubernetes.io/metadata.name': 'other' }, 9464)]).toEqual([
+          component,
+          false,
+        ]);
+      }
+      // No Service forwards to the metrics port: what the Ingress and the Gateway reach never serves /metrics.
+      for (const service of all('Service')) {
+        const targets = (service.spec as { ports: { targetPort?: number | string }[] }).ports.map((p) => p.targetPort);
+        expect([service.metadata.name, targets.filter((t) => t === 'metrics' || t === 9464)]).toEqual([
+          service.metadata.name,
+          [],
+        ]);
       }
     });
 

@@ -181,7 +181,11 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
     ]);
     for (const name of SERVICE_TIER) {
       const [c] = podSpec(one('Deployment', `veo3-${name}`)).containers;
-      expect(c?.env).toEqual([{ name: 'ROLE', value: name }]);
+      expect(c?.env).toEqual([
+        { name: 'ROLE', value: name },
+        { name: 'METRICS_PORT', value: '9464' },
+        ...(name === 'worker' ? [{ name: 'VIDEO_WORKER_CONCURRENCY', value: '4' }] : []),
+      ]);
       expect(c?.command).toEqual(['node', 'services/dist/main.js']);
     }
   });
@@ -379,11 +383,18 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
       const maps = podSpec(deployment).containers[0]!.envFrom!.flatMap((from) =>
         from.configMapRef ? [configMaps().find((m) => m.metadata.name === from.configMapRef!.name)!.data!] : [],
       );
-      const config = loadConfig({ ...Object.assign({}, ...maps), ...secrets, ROLE: role });
+      const env = Object.fromEntries(
+        (podSpec(deployment).containers[0]!.env ?? []).map((variable) => [variable.name, variable.value]),
+      );
+      const config = loadConfig({ ...Object.assign({}, ...maps), ...secrets, ...env });
       expect(config).toMatchObject({ env: 'production', role, migrateOnBoot: false, trustProxy: 1 });
       expect(config.siteUrl).toBe(`https://${host}`);
       expect(config.storage).toMatchObject({ type: 's3' });
       if (role === 'web') expect(Object.values(config.remotes).every((r) => !r.servedHere)).toBe(true);
+      if (role === 'worker') expect(config.video.workerConcurrency).toBe(4);
+      // The metrics server listens on the port the pod declares for scraping.
+      const metricsPort = podSpec(deployment).containers[0]!.ports?.find((p) => p.name === 'metrics')?.containerPort;
+      expect([role, config.metricsPort]).toEqual([role, metricsPort]);
     }
     // A remote ships as its own image on its own Deployment; the shell's image is the service image.
     for (const folder of REMOTE_FOLDERS) {
