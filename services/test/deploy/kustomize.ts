@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
@@ -105,3 +105,49 @@ export const podSpec = (o: K8sObject): IPodSpec =>
 
 export const podLabels = (o: K8sObject): Record<string, string> =>
   (o.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;
+
+/** The optional components under k8s/components. */
+export type ComponentName = 'monitoring' | 'keda';
+
+/**
+ * An overlay with optional components on top, as docs/OPERATIONS.md tells an operator to add them:
+ * a kustomization of their own that names the overlay's namespace again, the overlay as its
+ * resource, and the components. `overlayChange` (kustomization YAML after `resources:`) is a change
+ * of the overlay itself, below the components. The migration Job has its base name, as in render().
+ */
+export function renderWithComponents(
+  overlay: OverlayName,
+  components: ComponentName[],
+  overlayChange?: string,
+): K8sObject[] {
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-kustomize-'));
+  try {
+    const from = (path: string) => relative(dir, join(repoRoot, 'k8s', path));
+    let environment = from(join('overlays', overlay));
+    if (overlayChange !== undefined) {
+      mkdirSync(join(dir, 'environment'));
+      writeFileSync(
+        join(dir, 'environment', 'kustomization.yaml'),
+        `resources:\n  - ../${environment}\n${overlayChange}`,
+      );
+      environment = 'environment';
+    }
+    writeFileSync(
+      join(dir, 'kustomization.yaml'),
+      [
+        `namespace: ${OVERLAYS[overlay].namespace}`,
+        'resources:',
+        `  - ${environment}`,
+        'components:',
+        ...components.map((c) => `  - ${from(join('components', c))}`),
+        '',
+      ].join('\n'),
+    );
+    const objects = kustomize(dir);
+    for (const job of objects.filter((o) => o.kind === 'Job' && o.metadata.name.startsWith(`${MIGRATE_JOB}-`)))
+      job.metadata.name = MIGRATE_JOB;
+    return objects;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
