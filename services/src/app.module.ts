@@ -13,6 +13,7 @@ import { BlogModule } from './blog/blog.module';
 import { SiteModule } from './site/site.module';
 import { servesApi, servesPages } from './roles/role-gate';
 import { SchedulingModule } from './scheduling/scheduling.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -35,6 +36,7 @@ export class AppModule {
         DatabaseModule,
         SchedulingModule,
         HealthModule,
+        MetricsModule,
         ...featureModules(config.role),
       ],
     };

@@ -5,6 +5,7 @@ import { HTTP_PIPELINE } from './http-pipeline';
 describe('HTTP_PIPELINE', () => {
   it('registers the hooks in this order, each in this phase', () => {
     expect(HTTP_PIPELINE.map(({ name, phase }) => `${name} ${phase}`)).toEqual([
+      'http-metrics onRequest',
       'body-limits onRoute',
       'direct-routes onRoute',
       'security-headers onRequest',

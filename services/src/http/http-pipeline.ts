@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { BlogService } from '../blog/blog.service';
+import { registerHttpMetrics } from '../metrics/http-metrics';
+import { MetricsService } from '../metrics/metrics.service';
 import { registerApiNotFound } from '../common/api-not-found';
 import { registerRouteBodyLimits } from '../common/body-limit';
 import type { AppConfig } from '../config/app-config';
@@ -37,6 +39,14 @@ export interface HttpPipelineStep {
  * the order; docs/ARCHITECTURE.md §10 has it as a table.
  */
 export const HTTP_PIPELINE: readonly HttpPipelineStep[] = [
+  {
+    name: 'http-metrics',
+    phase: 'onRequest',
+    job: 'counts and times every reply by route pattern (not with METRICS_PORT=off); first, so replies sent by any later hook are counted',
+    register: ({ fastify, app, config }) => {
+      if (config.metricsPort !== null) registerHttpMetrics(fastify, app.get(MetricsService));
+    },
+  },
   {
     name: 'body-limits',
     phase: 'onRoute',

@@ -23,7 +23,8 @@ export class WorkerIdentity {
   private readonly beatListeners: (() => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private started: Promise<void> | undefined;
-  private lastBeatAt = 0;
+  /** When this worker's row was last renewed (ms; 0: never): its metrics gauge. */
+  lastBeatAt = 0;
 
   constructor(private readonly dataSource: DataSource) {}
 

@@ -52,6 +52,8 @@ export function startServiceProcess(
     env: {
       PATH: process.env.PATH ?? '',
       SHUTDOWN_DRAIN_S: '0',
+      // Processes run side by side: a metrics server only where a test gives it a port.
+      METRICS_PORT: 'off',
       ...(env.NODE_ENV === 'production' ? {} : { CONTRACT_CHECK: '1' }),
       ...env,
       PORT: String(port),

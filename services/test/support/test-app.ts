@@ -35,6 +35,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     WEB_DIR: join(dataDir, 'no-web-build'),
     SITE_URL: 'http://localhost:3000',
+    // Suites run side by side: the metrics server only where a suite asks for it (on a free port).
+    METRICS_PORT: 'off',
     // Every reply checked against the contract: a mismatch is a 500 CONTRACT_VIOLATION that fails the test
     // (never in production, which refuses it: a production-mode app is checked by its replies alone).
     ...(env.NODE_ENV === 'production' ? {} : { CONTRACT_CHECK: '1' }),

@@ -49,6 +49,10 @@ export class BullMqQueue implements VideoQueue {
     await this.queue.count();
   }
 
+  jobCounts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+  }
+
   async stop(): Promise<void> {
     await this.worker?.close();
     await this.queue.close();

@@ -7,6 +7,8 @@ export interface VideoQueue {
   stop(): Promise<void>;
   /** Resolves while the queue can take work (Redis answers); rejects otherwise. */
   ping(): Promise<void>;
+  /** The queue's own job counts by state (BullMQ), for the metrics. */
+  jobCounts?(): Promise<Record<string, number>>;
 }
 
 export const VIDEO_QUEUE = Symbol('VIDEO_QUEUE');

@@ -1,0 +1,45 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { MetricsServer } from './metrics-server';
+import { MetricsService } from './metrics.service';
+
+/** Serves /metrics on METRICS_PORT from boot until the app closes (not when METRICS_PORT=off). */
+@Injectable()
+export class MetricsEndpoint implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MetricsEndpoint.name);
+  private readonly server: MetricsServer;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    metrics: MetricsService,
+  ) {
+    this.server = new MetricsServer(() => metrics.metrics());
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.metricsPort === null) return;
+    const port = await this.server.listen(this.config.metricsPort, this.config.host);
+    this.logger.log(`metrics on http://${this.config.host}:${port}/metrics`);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.server.close();
+  }
+}
+
+/** Prometheus metrics for every feature (global: services count their events through MetricsService). */
+@Global()
+@Module({
+  providers: [MetricsService, MetricsEndpoint],
+  exports: [MetricsService],
+})
+export class MetricsModule {}
