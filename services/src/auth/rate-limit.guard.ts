@@ -1,5 +1,6 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** The named limits (configured in AuthModule) and what a client that hits each is told. */
 export const RATE_LIMIT_MESSAGES = {
@@ -15,6 +16,9 @@ export type RateLimitName = keyof typeof RATE_LIMIT_MESSAGES;
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  // A property: the base class's constructor takes the throttler's own injections.
+  @Inject(MetricsService) private readonly metrics!: MetricsService;
+
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
     return `${name}:${super.generateKey(context, suffix, name)}`;
   }
@@ -26,6 +30,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { res } = this.getRequestResponse(context);
     this.setResponseHeader(res, 'Retry-After', Math.max(1, detail.timeToBlockExpire));
     const name = detail.key.slice(0, detail.key.indexOf(':')) as RateLimitName;
+    this.metrics.rateLimited(name);
     throw new ThrottlerException(RATE_LIMIT_MESSAGES[name]);
   }
 }

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../database/transaction';
 import type { SessionUser } from '../users/session-user';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
+import { MetricsService } from '../metrics/metrics.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import type { CheckoutSessionEntity } from './checkout-session.entity';
 import type { CreateCheckoutBody, PublicCheckoutSession } from '@veo3/contracts/billing';
@@ -24,6 +25,7 @@ export class BillingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
     private readonly fulfillment: FulfillmentService,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Opens a checkout for a pack or plan at the catalogue's price; Stripe's, or the simulated one. */
@@ -73,6 +75,7 @@ export class BillingService {
         successUrl,
         cancelUrl,
       });
+      this.metrics.checkoutCreated(item.type === 'subscription' ? 'plan' : 'pack');
     } catch (error) {
       // A retried request that Stripe answered with the same session: it is already recorded.
       if (!isUniqueViolation(error)) throw error;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isUniqueViolation } from '../database/transaction';
+import { MetricsService, type WebhookOutcome } from '../metrics/metrics.service';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
@@ -18,6 +19,8 @@ const HANDLED = new Set([
   'charge.refunded',
   'charge.dispute.created',
 ]);
+/** The events that grant credits: their delay from creation is the fulfillment delay. */
+const FULFILLING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'invoice.paid']);
 
 /**
  * POST /api/stripe/webhook. The event only says which object changed: each handler re-reads that
@@ -34,6 +37,7 @@ export class StripeWebhookService {
     private readonly billing: BillingService,
     private readonly fulfillment: FulfillmentService,
     private readonly refunds: PaymentRefundService,
+    private readonly metrics: MetricsService,
   ) {}
 
   async handle(
@@ -42,9 +46,22 @@ export class StripeWebhookService {
   ): Promise<{ received: true; duplicate?: true }> {
     if (!this.stripe) throw new BillingException(BillingErrorCode.Unavailable, 'Stripe is not configured');
     const event = this.stripe.parseEvent(rawBody ?? Buffer.alloc(0), signature);
-    if (await this.rows.eventHandled(event.id)) return { received: true, duplicate: true };
+    const outcome = await this.record(this.stripe, event).catch((error: unknown) => {
+      this.metrics.webhookEvent(event.type, 'failed');
+      throw error;
+    });
+    this.metrics.webhookEvent(event.type, outcome);
+    if (outcome === 'processed' && FULFILLING.has(event.type)) this.metrics.fulfilled(event.created);
+    return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
+  }
 
-    if (HANDLED.has(event.type)) await this.apply(this.stripe, event.type, (event.data.object as { id: string }).id);
+  private async record(
+    stripe: StripeGateway,
+    event: { id: string; type: string; data: { object: unknown } },
+  ): Promise<WebhookOutcome> {
+    if (await this.rows.eventHandled(event.id)) return 'duplicate';
+
+    if (HANDLED.has(event.type)) await this.apply(stripe, event.type, (event.data.object as { id: string }).id);
 
     // Recorded only once handled: a delivery that failed half-way is retried by Stripe and redone.
     try {
@@ -52,7 +69,7 @@ export class StripeWebhookService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    return { received: true };
+    return HANDLED.has(event.type) ? 'processed' : 'ignored';
   }
 
   private async apply(stripe: StripeGateway, type: string, objectId: string): Promise<void> {

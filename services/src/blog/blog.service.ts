@@ -3,6 +3,7 @@ import { stripControlCharacters } from '@veo3/contracts/plain-text';
 import { isUniqueViolation } from '../database/transaction';
 import type { SessionUser } from '../users/session-user';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
+import { MetricsService } from '../metrics/metrics.service';
 import { BlogCache, type CachedReply } from './blog-cache';
 import { blogCacheKeys } from './blog-cache-keys';
 import type { PublicBlogPost } from '@veo3/contracts/blog';
@@ -24,7 +25,10 @@ export class BlogService implements OnModuleDestroy {
   private readonly pendingViews = new Map<number, number>();
   private readonly flushTimer: NodeJS.Timeout;
 
-  constructor(private readonly posts: BlogPostRepository) {
+  constructor(
+    private readonly posts: BlogPostRepository,
+    private readonly metrics: MetricsService,
+  ) {
     this.flushTimer = setInterval(() => void this.flushViews(), VIEW_FLUSH_MS);
     this.flushTimer.unref();
   }
@@ -42,8 +46,14 @@ export class BlogService implements OnModuleDestroy {
   }
 
   /** A public reply from the cache, or rendered now (null: nothing to show). */
-  cached(key: string, render: () => Promise<{ body: string; postId?: number } | null>): Promise<CachedReply | null> {
-    return this.cache.get(key, render);
+  async cached(
+    key: string,
+    render: () => Promise<{ body: string; postId?: number } | null>,
+  ): Promise<CachedReply | null> {
+    let rendered = false;
+    const reply = await this.cache.get(key, () => ((rendered = true), render()));
+    this.metrics.blogLookup(!rendered);
+    return reply;
   }
 
   async publishedPage(page: number, limit: number) {
@@ -65,9 +75,11 @@ export class BlogService implements OnModuleDestroy {
     return reply;
   }
 
-  /** A ready reply, without rendering: what the fast path serves. */
+  /** A ready reply, without rendering: what the fast path serves (a miss goes on to `cached`, counted there). */
   peek(key: string): CachedReply | null {
-    return this.cache.peek(key);
+    const reply = this.cache.peek(key);
+    if (reply) this.metrics.blogLookup(true);
+    return reply;
   }
 
   /**

@@ -7,6 +7,7 @@ import { toPublicUser } from '../users/user.entity';
 import { findVideoModel } from '@veo3/contracts/catalogue';
 import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { toPublicTransaction, type CreditTransactionEntity, type CreditSourceType } from './credit-transaction.entity';
 import type { CreditChangeBody, PublicCreditTransaction } from '@veo3/contracts/credits';
 import { CreditsErrorCode, CreditsException } from './credits.exception';
@@ -38,6 +39,7 @@ export class CreditsService {
     private readonly dataSource: DataSource,
     private readonly events: TaskEventsService,
     private readonly ledger: CreditsRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
@@ -179,7 +181,10 @@ export class CreditsService {
       createdAt: new Date(),
     });
     // Every balance change goes through here; the user's streams hear of it once it is committed.
-    afterCommit(m, () => this.events.balanceChanged(change.userId, credits));
+    afterCommit(m, () => {
+      this.events.balanceChanged(change.userId, credits);
+      this.metrics.creditsChanged(change.sourceType, sign * change.amount);
+    });
     return { transaction, balance: credits, replayed: false };
   }
 }

@@ -6,6 +6,7 @@ import { maskSecrets } from '../common/mask-secrets';
 import { CreditsService } from '../credits/credits.service';
 import { SchemaGate } from '../database/schema-gate';
 import { inTransaction } from '../database/transaction';
+import { MetricsService, type ProviderOperation } from '../metrics/metrics.service';
 import { TaskEventsService } from '../events/task-events.service';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerIdentity } from '../scheduling/worker-identity';
@@ -70,6 +71,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly schema: SchemaGate,
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   private get workerId(): string {
@@ -170,7 +172,8 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         return;
       }
       // Polls come often: the parent is described without a copy of its video (videoPath '').
-      const status = await this.provider.poll(task.providerJobId, await this.jobOf(task, () => Promise.resolve('')));
+      const job = await this.jobOf(task, () => Promise.resolve(''));
+      const status = await this.providerCall(task, 'poll', this.provider.poll(task.providerJobId, job));
       if (status.state === 'running') {
         const statusMessage = status.message ?? 'Generating your video';
         await this.release(task, { status: 'processing', statusMessage });
@@ -182,6 +185,11 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         this.events.taskChanged(task.userId, task.id);
         await this.queue.enqueue(task.id);
       } else if (status.state === 'failed') {
+        this.metrics.providerError(
+          this.provider.name,
+          task.model,
+          status.rejected ? 'safety_blocked' : 'generation_failed',
+        );
         await this.fail(task, status.rejected ? 'safety_blocked' : 'generation_failed', status.reason);
       } else {
         await this.complete(task);
@@ -219,7 +227,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
           : null,
         onProgress: (message) => void this.updateMessage(task, message),
       };
-      return this.provider.submit(input);
+      return this.providerCall(task, 'submit', this.provider.submit(input));
     });
     await this.release(task, {
       providerJobId: jobId,
@@ -270,12 +278,15 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     void this.updateMessage(task, 'Saving your video');
     const incoming = await this.storage.incomingVideoPath(task.id);
     try {
-      await this.withJob(task, (job) => this.provider.download(task.providerJobId!, incoming, job));
+      await this.withJob(task, (job) =>
+        this.providerCall(task, 'download', this.provider.download(task.providerJobId!, incoming, job)),
+      );
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
       const completed = await this.tasks.markCompleted(task.id, { resultPath, posterPath, finishedBy: this.workerId });
       this.polls.delete(task.id);
       if (completed) this.events.taskChanged(task.userId, task.id);
+      if (completed) this.metrics.taskFinished(task.model, task.kind, 'completed');
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
@@ -312,7 +323,10 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       );
       return true;
     });
-    if (failed) this.events.taskChanged(task.userId, task.id);
+    if (!failed) return;
+    this.events.taskChanged(task.userId, task.id);
+    this.metrics.taskFinished(task.model, task.kind, 'failed');
+    this.metrics.taskRefunded(task.model, failure);
   }
 
   private async handleError(task: VideoTaskEntity, error: unknown): Promise<void> {
@@ -354,6 +368,10 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   private async updateMessage(task: VideoTaskEntity, message: string): Promise<void> {
     const changed = await this.tasks.setMessage(task.id, message.slice(0, 300)).catch(() => false);
     if (changed) this.events.taskChanged(task.userId, task.id);
+  }
+
+  private providerCall<T>(task: VideoTaskEntity, operation: ProviderOperation, call: Promise<T>): Promise<T> {
+    return this.metrics.providerCall(this.provider.name, task.model, operation, call);
   }
 
   private nextPollDelay(taskId: string): number {
