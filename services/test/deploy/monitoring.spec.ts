@@ -248,7 +248,7 @@ describe('k8s/components/monitoring: dashboard', () => {
     collectDefaultMetrics({ register: registry, prefix: 'veo3_' });
     const defaults = new Set(
       (await registry.getMetricsAsJSON()).flatMap((m) =>
-        m.type === ('histogram' as never) ? ['_bucket', '_count', '_sum'].map((s) => m.name + s) : [m.name],
+        String(m.type) === 'histogram' ? ['_bucket', '_count', '_sum'].map((s) => m.name + s) : [m.name],
       ),
     );
     registry.clear();
