@@ -242,6 +242,6 @@ describe('the metrics port', () => {
     // The app's own port does not serve the metrics (/metrics there is a client route of the site).
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('veo3_');
     await t.close();
-    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow('fetch failed');
   });
 });
