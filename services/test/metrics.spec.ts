@@ -235,10 +235,28 @@ describe.each(databaseKinds())('metrics after a scripted session on %s', (kind) 
 });
 
 describe('the metrics port', () => {
-  it('is closed with the app', async () => {
+  it('counts rate-limit refusals by limit and blog cache lookups, and is closed with the app', async () => {
     const port = await freePort();
-    const t = await createTestApp('sqlite', { METRICS_PORT: String(port) });
-    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    const t = await createTestApp('sqlite', { METRICS_PORT: String(port), SIGNIN_RATE_LIMIT: '1' });
+    const before = await scrape(port);
+    const signIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'limited@example.com' } });
+    expect((await signIn()).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(429);
+    // The first read renders (a miss), the next two are answered from the cache (one by the fast path).
+    for (let i = 0; i < 3; i++) expect((await t.app.inject('/api/blog/posts')).statusCode).toBe(200);
+    const after = await scrape(port);
+    expect(moved(before, after, 'veo3_rate_limit_refusals_total')).toEqual({ '{limit="signin"}': 1 });
+    expect(moved(before, after, 'veo3_blog_cache_requests_total')).toEqual({
+      '{result="miss"}': 1,
+      '{result="hit"}': 2,
+    });
+    expect(moved(before, after, 'veo3_http_requests_total')).toEqual({
+      '{method="POST",route="/api/auth/dev",status_class="2xx"}': 1,
+      '{method="POST",route="/api/auth/dev",status_class="4xx"}': 1,
+      '{method="GET",route="/api/blog/posts",status_class="2xx"}': 3,
+    });
+
     // The app's own port does not serve the metrics (/metrics there is a client route of the site).
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('veo3_');
     await t.close();
