@@ -185,12 +185,9 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         this.events.taskChanged(task.userId, task.id);
         await this.queue.enqueue(task.id);
       } else if (status.state === 'failed') {
-        this.metrics.providerError(
-          this.provider.name,
-          task.model,
-          status.rejected ? 'safety_blocked' : 'generation_failed',
-        );
-        await this.fail(task, status.rejected ? 'safety_blocked' : 'generation_failed', status.reason);
+        const failure = status.rejected ? 'safety_blocked' : 'generation_failed';
+        this.metrics.providerError(this.provider.name, task.model, failure);
+        await this.fail(task, failure, status.reason);
       } else {
         await this.complete(task);
       }
