@@ -104,6 +104,14 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it('serves metrics on METRICS_PORT (9464 unless set), none with off', () => {
+    expect(loadConfig({}).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(loadConfig({ METRICS_PORT: 'OFF' }).metricsPort).toBeNull();
+    for (const bad of ['0', '70000', 'no', '9464.5'])
+      expect(problems({ METRICS_PORT: bad })).toEqual([expect.stringMatching(/^METRICS_PORT: /)]);
+  });
+
   it('lists every problem at once', () => {
     expect(problems({ PORT: 'x', SITE_URL: 'y' })).toHaveLength(2);
   });
