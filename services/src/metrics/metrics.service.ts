@@ -294,7 +294,8 @@ export class MetricsService {
 
   /** Credits granted for a Stripe event created at `eventCreated` (unix seconds, as Stripe sends it). */
   fulfilled(eventCreated: number): void {
-    this.fulfillmentDelay.observe(Math.max(0, Date.now() / 1000 - eventCreated));
+    // A payload without `created` (never Stripe's own) is no figure: prom-client would throw on NaN.
+    if (Number.isFinite(eventCreated)) this.fulfillmentDelay.observe(Math.max(0, Date.now() / 1000 - eventCreated));
   }
 
   blogLookup(hit: boolean): void {
