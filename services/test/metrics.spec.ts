@@ -235,7 +235,7 @@ describe.each(databaseKinds())('metrics after a scripted session on %s', (kind) 
 });
 
 describe('the metrics port', () => {
-  it('counts rate-limit refusals by limit and blog cache lookups, and is closed with the app', async () => {
+  it('counts rate-limit refusals and blog cache lookups; a taken port does not stop a second process; closed with the app', async () => {
     const port = await freePort();
     const t = await createTestApp('sqlite', { METRICS_PORT: String(port), SIGNIN_RATE_LIMIT: '1' });
     const before = await scrape(port);
@@ -256,6 +256,12 @@ describe('the metrics port', () => {
       '{method="POST",route="/api/auth/dev",status_class="4xx"}': 1,
       '{method="GET",route="/api/blog/posts",status_class="2xx"}': 3,
     });
+
+    // A second process on the same host and port boots and serves, without metrics; the first keeps them.
+    const second = await createTestApp('sqlite', { METRICS_PORT: String(port) });
+    expect((await second.app.inject('/api/health')).statusCode).toBe(200);
+    await second.close();
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
 
     // The app's own port does not serve the metrics (/metrics there is a client route of the site).
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('veo3_');

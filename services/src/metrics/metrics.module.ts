@@ -27,8 +27,16 @@ export class MetricsEndpoint implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     if (this.config.metricsPort === null) return;
-    const port = await this.server.listen(this.config.metricsPort, this.config.host);
-    this.logger.log(`metrics on http://${this.config.host}:${port}/metrics`);
+    try {
+      const port = await this.server.listen(this.config.metricsPort, this.config.host);
+      this.logger.log(`metrics on http://${this.config.host}:${port}/metrics`);
+    } catch (error) {
+      // Two processes on one host (a worker next to the API in development) cannot share the port:
+      // the second serves without metrics rather than not at all. (A pod has the port to itself.)
+      this.logger.error(
+        `metrics not served on port ${this.config.metricsPort}: ${error instanceof Error ? error.message : String(error)}; set METRICS_PORT to a free port or off`,
+      );
+    }
   }
 
   onApplicationShutdown(): Promise<void> {
