@@ -6,7 +6,9 @@
 // database queries per request (better-sqlite3 statements counted in the server on SQLite; MySQL's
 // Questions counter with BENCH_DATABASE_URL, on a fresh database dropped at the end), and the server
 // CPU each request took, the app's next to the floor's (from /proc: the client's share of this
-// machine's cores does not count in it).
+// machine's cores does not count in it). Then the metrics' cost: the same routes on a second server
+// alike but for METRICS_PORT=off, taking turns with the first (metrics on, scraped once a slice), and
+// the server CPU per request of each (target: at most 10% more with metrics; BENCH_METRICS=0 skips it).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,8 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 const ROUTES = (process.env.BENCH_ROUTES || 'balance,status,health,unknown').split(',');
 
 const TARGETS = { balance: 0.3, status: 0.4, health: 0.6, unknown: 0.6 };
+/** At most this much more server CPU per request with the metrics on. */
+const METRICS_COST_TARGET = 0.1;
 
 // Preloaded into the server on SQLite: counts the statements better-sqlite3 runs and reports the
 // total when asked over IPC (one increment per statement; nothing else changes).
@@ -142,10 +146,12 @@ async function compare(route, url, headers, expectedStatus, count, serverPid) {
   }
 }
 
-async function main() {
-  await build({ parts: ['services'], onlyStale: true });
+/**
+ * One app server on a fresh database (SQLite in its own folder, or `mysql`) with its bench data: a user
+ * with a full page of ledger lines and a finished task. `env` adds to its environment.
+ */
+async function startApp(env, mysql) {
   const dataDir = mkdtempSync(join(tmpdir(), 'veo3-bench-api-'));
-  const mysql = await mysqlDatabase();
   const counterFile = join(dataDir, 'count-statements.cjs');
   writeFileSync(counterFile, SQLITE_COUNTER);
   const port = await freePort();
@@ -167,11 +173,17 @@ async function main() {
         ADMIN_EMAILS: 'bench-admin@example.com',
         SIGNIN_RATE_LIMIT: '1000',
         ...(mysql ? { DATABASE_URL: mysql.url } : {}),
+        ...env,
       },
       // The request log goes where production's would: written, not read.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
   );
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitUp(`${base}/api/health`);
     const post = async (path, body, token) => {
@@ -206,16 +218,70 @@ async function main() {
       if (i > 600) throw new Error(`task ${taskId} still ${data.status}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const count = mysql ? mysql.questions : sqliteCounter(server);
-
-    const results = [];
-    for (const [route, path, auth, expected] of [
+    const routes = [
       [{ key: 'balance', name: 'GET /api/credits/balance' }, '/api/credits/balance', headers, 200],
       [{ key: 'status', name: 'GET /api/video/status/:id' }, `/api/video/status/${taskId}`, headers, 200],
       [{ key: 'health', name: 'GET /api/health' }, '/api/health', {}, 200],
       [{ key: 'unknown', name: 'GET /api/no-such-route (404)' }, '/api/no-such-route', {}, 404],
-    ].filter(([wanted]) => ROUTES.includes(wanted.key))) {
-      results.push(await compare(route, `${base}${path}`, auth, expected, count, server.pid));
+    ].filter(([wanted]) => ROUTES.includes(wanted.key));
+    return { server, base, routes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * The metrics' cost: the same routes on two servers alike but for METRICS_PORT (on, scraped once a
+ * slice as Prometheus would; off), taking turns in short slices; server CPU per request of each.
+ */
+async function metricsCost(withMetrics, metricsPort, mysql) {
+  const offDatabase = mysql ? await mysqlDatabase() : null;
+  const without = await startApp({ METRICS_PORT: 'off' }, offDatabase);
+  try {
+    const rows = [];
+    for (let i = 0; i < withMetrics.routes.length; i++) {
+      const [route, path, auth] = withMetrics.routes[i];
+      const [, offPath, offAuth] = without.routes[i];
+      const sides = {
+        on: { pid: withMetrics.server.pid, url: `${withMetrics.base}${path}`, auth, cpu: 0, results: [] },
+        off: { pid: without.server.pid, url: `${without.base}${offPath}`, auth: offAuth, cpu: 0, results: [] },
+      };
+      for (const side of Object.values(sides)) await load(side.url, side.auth, 10, 2);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [name, side] of Object.entries(sides)) {
+          const before = cpuSeconds(side.pid);
+          side.results.push(await load(side.url, side.auth, CONNECTIONS, DURATION_S / ROUNDS));
+          if (name === 'on') await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+          side.cpu += cpuSeconds(side.pid) - before;
+        }
+      }
+      rows.push({
+        ...route,
+        on: combine(sides.on.results, sides.on.cpu),
+        off: combine(sides.off.results, sides.off.cpu),
+      });
+    }
+    return rows;
+  } finally {
+    await without.stop();
+    await offDatabase?.drop();
+  }
+}
+
+async function main() {
+  await build({ parts: ['services'], onlyStale: true });
+  const mysql = await mysqlDatabase();
+  // Metrics on, as production runs (the default port is taken by nothing here: a free one).
+  const metricsPort = await freePort();
+  const app = await startApp({ METRICS_PORT: String(metricsPort) }, mysql);
+  const { server } = app;
+  try {
+    const count = mysql ? mysql.questions : sqliteCounter(server);
+
+    const results = [];
+    for (const [route, url, auth, expected] of app.routes) {
+      results.push(await compare(route, `${app.base}${url}`, auth, expected, count, server.pid));
     }
 
     console.log(
@@ -234,12 +300,32 @@ async function main() {
       );
     }
     console.log(`\n${failed ? 'FAIL' : 'PASS'}  every route at its target ratio, with no errors`);
+
+    if (process.env.BENCH_METRICS !== '0') {
+      console.log(
+        `\nmetrics on (METRICS_PORT, scraped each slice) vs off (METRICS_PORT=off): server CPU per request\n`,
+      );
+      console.log(
+        `${''.padEnd(32)} ${'on µs'.padStart(7)} ${'off µs'.padStart(7)} ${'cost'.padStart(7)} ${'target'.padStart(6)} ${'on/s'.padStart(7)} ${'off/s'.padStart(7)}`,
+      );
+      let costly = false;
+      for (const r of await metricsCost(app, metricsPort, mysql)) {
+        const cost = r.on.cpuPerRequest / r.off.cpuPerRequest - 1;
+        const ok = cost <= METRICS_COST_TARGET;
+        costly ||= !ok;
+        console.log(
+          `${r.name.padEnd(32)} ${r.on.cpuPerRequest.toFixed(0).padStart(7)} ${r.off.cpuPerRequest.toFixed(0).padStart(7)} ${`${(cost * 100).toFixed(1)}%`.padStart(7)} ${`≤${METRICS_COST_TARGET * 100}%`.padStart(6)} ${r.on.rps.toFixed(0).padStart(7)} ${r.off.rps.toFixed(0).padStart(7)}${ok ? '' : '  FAIL'}`,
+        );
+      }
+      console.log(
+        `\n${costly ? 'FAIL' : 'PASS'}  metrics cost at most ${METRICS_COST_TARGET * 100}% more server CPU per request`,
+      );
+      failed ||= costly;
+    }
     process.exitCode = failed ? 1 : 0;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    await app.stop();
     await mysql?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
