@@ -6,7 +6,7 @@ import { routeLabel, statusClass } from './route-label';
  * Counts and times every reply by method, route pattern and status class, and keeps the in-flight
  * count. Registered first of the onRequest hooks so replies sent by later hooks (role gate, schema
  * gate, blog fast path) are counted too; Fastify has matched the route before any hook, so those
- * carry their pattern. Per request: two integer updates and one lookup of cached label children.
+ * carry their pattern. Per request: a few number updates on a label set found in nested maps.
  */
 export function registerHttpMetrics(fastify: FastifyInstance, metrics: MetricsService): void {
   // method → route pattern → status code → children: every series is made once, on its first reply.
@@ -32,8 +32,7 @@ export function registerHttpMetrics(fastify: FastifyInstance, metrics: MetricsSe
     // Only methods Fastify routes reach here with a route; anything else is one `OTHER` label.
     const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER';
     const found = lookup(method, request.routeOptions.url, reply.statusCode);
-    found.count.inc();
-    found.duration.observe(reply.elapsedTime / 1000);
+    metrics.httpReply(found, reply.elapsedTime / 1000);
     done();
   });
 }

@@ -23,11 +23,20 @@ const BULLMQ_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as
 export type ProviderOperation = 'submit' | 'poll' | 'download';
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'failed';
 
-/** One HTTP label set's children, made once (a request only looks them up). */
+/**
+ * One HTTP label set's figures, kept as plain numbers and written out at scrape time: prom-client's
+ * children hash their labels on every call, which cost more than the rest of a small request.
+ */
 export interface HttpSeries {
-  count: Counter.Internal;
-  duration: Histogram.Internal<string>;
+  /** `method="GET",route="…",status_class="2xx"`, escaped once. */
+  labels: string;
+  count: number;
+  sum: number;
+  /** Observations per bucket (not cumulative); the last is +Inf. */
+  buckets: number[];
 }
+
+const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 interface TaskRead {
   counts: Partial<Record<string, number>>;
@@ -53,19 +62,7 @@ export class MetricsService {
   private readonly logger = new Logger(MetricsService.name);
   private inFlight = 0;
 
-  private readonly httpRequests = new Counter({
-    name: 'veo3_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status class',
-    labelNames: ['method', 'route', 'status_class'],
-    registers: [this.registry],
-  });
-  private readonly httpDuration = new Histogram({
-    name: 'veo3_http_request_duration_seconds',
-    help: 'Time from receiving a request to its reply sent',
-    labelNames: ['method', 'route', 'status_class'],
-    buckets: HTTP_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly http = new Map<string, HttpSeries>();
   private readonly tasksFinished = new Counter({
     name: 'veo3_video_tasks_finished_total',
     help: 'Video tasks finished, by model, kind and outcome',
@@ -237,12 +234,24 @@ export class MetricsService {
     for (const gauge of gauges) this.registry.registerMetric(gauge);
   }
 
-  /** The children of one HTTP label set (callers cache them). */
+  /** The figures of one HTTP label set (callers keep them and pass them to `httpReply`). */
   httpSeries(method: string, route: string, statusClass: string): HttpSeries {
-    return {
-      count: this.httpRequests.labels(method, route, statusClass),
-      duration: this.httpDuration.labels(method, route, statusClass),
-    };
+    const labels = `method="${escapeLabel(method)}",route="${escapeLabel(route)}",status_class="${escapeLabel(statusClass)}"`;
+    let series = this.http.get(labels);
+    if (!series) {
+      series = { labels, count: 0, sum: 0, buckets: new Array<number>(HTTP_BUCKETS.length + 1).fill(0) };
+      this.http.set(labels, series);
+    }
+    return series;
+  }
+
+  /** A reply of `series` that took `seconds`. */
+  httpReply(series: HttpSeries, seconds: number): void {
+    series.count++;
+    series.sum += seconds;
+    let bucket = 0;
+    while (bucket < HTTP_BUCKETS.length && seconds > HTTP_BUCKETS[bucket]!) bucket++;
+    series.buckets[bucket]!++;
   }
 
   requestStarted(): void {
@@ -307,8 +316,30 @@ export class MetricsService {
   }
 
   /** The text of a scrape. */
-  metrics(): Promise<string> {
-    return this.registry.metrics();
+  async metrics(): Promise<string> {
+    return (await this.registry.metrics()) + this.httpText();
+  }
+
+  /** The HTTP counter and histogram in the text format, as prom-client would write them. */
+  private httpText(): string {
+    const lines = [
+      '# HELP veo3_http_requests_total HTTP requests answered, by method, route pattern and status class',
+      '# TYPE veo3_http_requests_total counter',
+      ...[...this.http.values()].map((series) => `veo3_http_requests_total{${series.labels}} ${series.count}`),
+      '# HELP veo3_http_request_duration_seconds Time from receiving a request to its reply sent',
+      '# TYPE veo3_http_request_duration_seconds histogram',
+    ];
+    for (const series of this.http.values()) {
+      let cumulative = 0;
+      series.buckets.forEach((observed, i) => {
+        cumulative += observed;
+        const le = i < HTTP_BUCKETS.length ? String(HTTP_BUCKETS[i]) : '+Inf';
+        lines.push(`veo3_http_request_duration_seconds_bucket{le="${le}",${series.labels}} ${cumulative}`);
+      });
+      lines.push(`veo3_http_request_duration_seconds_sum{${series.labels}} ${series.sum}`);
+      lines.push(`veo3_http_request_duration_seconds_count{${series.labels}} ${series.count}`);
+    }
+    return `${lines.join('\n')}\n`;
   }
 
   private taskRead(): Promise<TaskRead | null> {
