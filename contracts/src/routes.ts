@@ -5,6 +5,7 @@
  * (a file, a page, a stream, a redirect). Error statuses answer ErrorReply (envelope.ts).
  */
 import { z } from 'zod';
+import * as admin from './admin';
 import * as auth from './auth';
 import * as billing from './billing';
 import * as blog from './blog';
@@ -338,6 +339,115 @@ export const API_ROUTES = [
     multipart: true,
     files: [blog.BLOG_IMAGE_FILE_FIELD],
     replies: { 200: blog.FeaturedImageUploadReply, 400: E, ...SIGNED_IN, 403: E, 413: E, 415: E, 503: E },
+  },
+
+  // admin console (admin role only)
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    auth: 'required',
+    query: admin.AdminUsersQuerySchema,
+    replies: { 200: admin.AdminUsersReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    replies: { 200: admin.AdminUserDetailReply, ...SIGNED_IN, 403: E, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/credits',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: admin.AdminCreditAdjustSchema,
+    // 409: the balance would go below zero (ADMIN_BALANCE_BELOW_ZERO) or the Idempotency-Key was used for another change.
+    replies: { 200: admin.AdminCreditAdjustReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/roles',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: admin.AdminRoleChangeSchema,
+    // 409: one's own admin role, the last admin, or a role the configuration gives.
+    replies: { 200: admin.AdminRoleChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/sign-out',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: admin.AdminSignOutSchema,
+    replies: { 200: admin.AdminSignOutReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/payments',
+    auth: 'required',
+    query: admin.AdminPaymentsQuerySchema,
+    replies: { 200: admin.AdminPaymentsReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/:id/refund',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: admin.AdminPaymentRefundSchema,
+    // 409: nothing left to refund (ADMIN_PAYMENT_REFUNDED); 502: Stripe refused or could not be reached.
+    replies: {
+      200: admin.AdminPaymentRefundReply,
+      400: E,
+      ...SIGNED_IN,
+      403: E,
+      404: E,
+      409: E,
+      413: E,
+      502: E,
+      ...DB,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tasks',
+    auth: 'required',
+    query: admin.AdminTasksQuerySchema,
+    replies: { 200: admin.AdminTasksReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/tasks/:id/refund',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: admin.AdminTaskRefundSchema,
+    // 409: already refunded, or a finished video (ADMIN_TASK_NOT_REFUNDABLE).
+    replies: { 200: admin.AdminTaskRefundReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/tasks/:id/retry',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: admin.AdminTaskRetrySchema,
+    // 409: neither failed nor stuck (ADMIN_TASK_NOT_RETRYABLE).
+    replies: { 200: admin.AdminTaskRetryReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/overview',
+    auth: 'required',
+    query: admin.AdminOverviewQuerySchema,
+    replies: { 200: admin.AdminOverviewReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    auth: 'required',
+    query: admin.AdminAuditQuerySchema,
+    // JSON, or with ?format=csv every matching row as a CSV file.
+    contentType: 'text/csv',
+    replies: { 200: admin.AdminAuditReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
   },
 
   // health

@@ -60,6 +60,8 @@ export function contractProblem(
     if (!mediaMatches(contentType, declared)) return `content type ${contentType || '(none)'}, declared ${declared}`;
     return null;
   }
+  // A route that answers JSON or, on request, a file of another type (the audit log as CSV).
+  if (route?.contentType && mediaMatches(contentType, route.contentType)) return null;
   if (contentType !== 'application/json') return `content type ${contentType || '(none)'}, declared application/json`;
   if (method.toUpperCase() === 'HEAD') return null;
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return 'a JSON reply that is not a string or buffer';
