@@ -14,12 +14,22 @@ import { SiteModule } from './site/site.module';
 import { servesApi, servesPages } from './roles/role-gate';
 import { SchedulingModule } from './scheduling/scheduling.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { AdminModule } from './admin/admin.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
   const modules: Type[] = [];
   if (servesApi(role))
-    modules.push(UsersModule, CreditsModule, AuthModule, VideoModule, EventsModule, BillingModule, BlogModule);
+    modules.push(
+      UsersModule,
+      CreditsModule,
+      AuthModule,
+      VideoModule,
+      EventsModule,
+      BillingModule,
+      BlogModule,
+      AdminModule,
+    );
   if (role === 'worker') modules.push(VideoModule);
   // SiteModule last: its catch-all page route must not shadow API routes.
   if (servesPages(role)) modules.push(BlogModule, SiteModule);

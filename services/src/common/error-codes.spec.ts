@@ -1,4 +1,5 @@
 import { MODULE_ERROR_CODES } from '@veo3/contracts/envelope';
+import { AdminErrorCode } from '../admin/admin.exception';
 import { AuthErrorCode } from '../auth/auth.exception';
 import { BillingErrorCode } from '../billing/billing.exception';
 import { BlogErrorCode } from '../blog/blog.exception';
@@ -14,6 +15,7 @@ import { VideoErrorCode } from '../video/video.exception';
 // check unnoticed; the contract's list is what clients switch on.
 it("every module's error code is one the contract names", () => {
   const modules = [
+    AdminErrorCode,
     AuthErrorCode,
     BillingErrorCode,
     BlogErrorCode,

@@ -13,6 +13,7 @@ import { VideoErrorCode1763684500000 } from './migrations/1763684500000-video-er
 import { BlogTagsLength1763684600000 } from './migrations/1763684600000-blog-tags-length';
 import { VideoTaskDeletedAt1763684700000 } from './migrations/1763684700000-video-task-deleted-at';
 import { VideoVersions1763684800000 } from './migrations/1763684800000-video-versions';
+import { AdminAudit1763684900000 } from './migrations/1763684900000-admin-audit';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   BlogTagsLength1763684600000,
   VideoTaskDeletedAt1763684700000,
   VideoVersions1763684800000,
+  AdminAudit1763684900000,
 ];

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogEntity } from './audit-log.entity';
+import { AuditLogService } from './audit-log.service';
+
+/** The audit trail, its own module so billing (Stripe's refunds) and the admin console both append to it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditLogEntity])],
+  providers: [AuditLogService],
+  exports: [AuditLogService],
+})
+export class AuditModule {}
