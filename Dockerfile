@@ -2,7 +2,7 @@
 # The service tier: one image, the process role chosen at run time by ROLE (api, worker, web, all).
 #   docker build -t veo3/service .
 #   docker run -p 3000:3000 -e ROLE=all veo3/service        # the whole site on one container (SQLite in /data)
-# Node 22 LTS (engines: ^22.23); pin a digest with --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:...
+# Node 22 LTS (engines: ^22.15 || ^24.11); pin a digest with --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:...
 # --build-arg PREVIOUS_IMAGE=<registry>/veo3/service:<tag running now> carries that image's shell
 # asset releases (within REMOTE_RETENTION), so a page opened before this release still finds its
 # lazy chunks on every web pod; without it the image holds its own release only.
@@ -28,11 +28,12 @@ COPY mfe-generator/package.json mfe-generator/
 COPY mfe-billing/package.json mfe-billing/
 COPY mfe-blog/package.json mfe-blog/
 COPY mfe-blog-admin/package.json mfe-blog-admin/
+COPY mfe-admin/package.json mfe-admin/
 COPY services/package.json services/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 
-# The shell (with its pre-rendered pages), the four remotes and the services.
+# The shell (with its pre-rendered pages), the five remotes and the services.
 FROM deps AS build
 COPY tsconfig.base.json tsconfig.json tsconfig.web.json ./
 COPY scripts scripts
@@ -43,6 +44,7 @@ COPY mfe-generator mfe-generator
 COPY mfe-billing mfe-billing
 COPY mfe-blog mfe-blog
 COPY mfe-blog-admin mfe-blog-admin
+COPY mfe-admin mfe-admin
 COPY services services
 ARG REMOTE_RETENTION=5,14d
 # The previous image's shell releases (none in the first image), then the build publishes its own beside them.
@@ -82,6 +84,7 @@ COPY --from=build /app/mfe-generator/dist mfe-generator/dist
 COPY --from=build /app/mfe-billing/dist mfe-billing/dist
 COPY --from=build /app/mfe-blog/dist mfe-blog/dist
 COPY --from=build /app/mfe-blog-admin/dist mfe-blog-admin/dist
+COPY --from=build /app/mfe-admin/dist mfe-admin/dist
 COPY docker/healthcheck.mjs docker/healthcheck.mjs
 # The node user (uid 1000) of the base image, by number so Kubernetes can verify runAsNonRoot.
 USER 1000:1000

@@ -2,6 +2,7 @@
 // The services restart on change; frontends rebuild into their dist folders (refresh the page).
 // To work on one remote alone, use `npm run dev -w mfe-<name>` instead (its own page on port 310x).
 // Ctrl-C or SIGTERM stops every watcher and the server, and this script once they are gone.
+import './node-check.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,6 @@
 // `npm start`: build whatever is not built (or is older than its sources), then serve the site.
 // Ctrl-C or SIGTERM stops the build (its tsc too) or the server, and this script with it.
+import './node-check.mjs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './build-lib.mjs';
