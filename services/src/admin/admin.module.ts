@@ -1,12 +1,23 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { BillingModule } from '../billing/billing.module';
 import { CreditsModule } from '../credits/credits.module';
+import { EventBusModule } from '../events/event-bus.module';
+import { VideoModule } from '../video/video.module';
+import { AdminOverviewController } from './admin-overview.controller';
+import { AdminOverviewService } from './admin-overview.service';
+import { AdminPaymentsController } from './admin-payments.controller';
+import { AdminPaymentsService } from './admin-payments.service';
+import { AdminTasksController } from './admin-tasks.controller';
+import { AdminTasksService } from './admin-tasks.service';
 
 /**
  * The admin console's routes under /api/admin (admin role only: JwtAuthGuard and AdminGuard on every
  * controller); every change is written to the audit trail in its own transaction.
  */
 @Module({
-  imports: [AuditModule, CreditsModule],
+  imports: [AuditModule, CreditsModule, BillingModule, VideoModule, EventBusModule],
+  controllers: [AdminPaymentsController, AdminTasksController, AdminOverviewController],
+  providers: [AdminPaymentsService, AdminTasksService, AdminOverviewService],
 })
 export class AdminModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -30,6 +31,7 @@ import { SubscriptionEntity } from './subscription.entity';
       PaymentEntity,
       SubscriptionEntity,
     ]),
+    AuditModule,
     AuthModule,
     CreditsModule,
   ],
@@ -47,6 +49,6 @@ import { SubscriptionEntity } from './subscription.entity';
       useFactory: (config: AppConfig) => (config.stripe ? new StripeGateway(config.stripe) : null),
     },
   ],
-  exports: [PaymentRefundService],
+  exports: [PaymentRefundService, STRIPE_GATEWAY],
 })
 export class BillingModule {}

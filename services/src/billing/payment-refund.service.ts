@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AuditLogService, type AuditRecord } from '../audit/audit-log.service';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import type { PaymentEntity, PaymentStatus } from './payment.entity';
+import type { ChargeSnapshot } from './stripe.gateway';
 
 /**
  * A refund names how much of the payment has been refunded in all so far (Stripe's
@@ -12,11 +14,26 @@ import type { PaymentEntity, PaymentStatus } from './payment.entity';
  */
 export type PaymentReversal = { reason: 'refund'; refundedCents: number } | { reason: 'dispute' };
 
+/** Who the audit trail names for a take-back: Stripe (a webhook) or the admin who refunded in the console. */
+export type ReversalAudit = Pick<AuditRecord, 'actorType' | 'actorId' | 'actorEmail' | 'reason' | 'requestId'>;
+
 export interface ReversalResult {
   payment: PaymentEntity;
   /** Credits taken back by this call: 0 for a replay, or when nothing was left to take. */
   creditsTaken: number;
 }
+
+/** A charge's refunded amount in the payment's own cents: the charge can differ from the catalogue price (tax, discounts). */
+export const refundedCentsOf = (p: Pick<PaymentEntity, 'amountCents'>, charge: ChargeSnapshot) =>
+  charge.refundedCents >= charge.amountCents
+    ? p.amountCents
+    : Math.floor((p.amountCents * charge.refundedCents) / charge.amountCents);
+
+const auditedFields = (p: PaymentEntity) => ({
+  status: p.status,
+  refunded_cents: p.refundedCents,
+  credits_reclaimed: p.creditsReclaimed,
+});
 
 /** The payment's credits in proportion to `cents` of it, rounded down: never more than the refunded share. */
 const creditsFor = (p: PaymentEntity, cents: number) =>
@@ -41,6 +58,7 @@ export class PaymentRefundService {
     private readonly dataSource: DataSource,
     private readonly credits: CreditsService,
     private readonly rows: BillingRepository,
+    private readonly audit: AuditLogService,
   ) {}
 
   /**
@@ -49,11 +67,12 @@ export class PaymentRefundService {
    * is taken once (ledger key `stripe:refund:<payment id>:<reversed cents>`), whatever the order,
    * number or concurrency of calls: one transaction, whose update of the payment lands only on the
    * payment as it was read; a call that lost the race is run again and finds nothing left to do.
+   * With `audit`, the call that changed the payment appends its audit row in the same transaction.
    */
-  async takeBack(paymentId: string, reversal: PaymentReversal): Promise<ReversalResult> {
+  async takeBack(paymentId: string, reversal: PaymentReversal, audit?: ReversalAudit): Promise<ReversalResult> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await inTransaction(this.dataSource, (m) => this.takeBackIn(m, paymentId, reversal));
+        return await inTransaction(this.dataSource, (m) => this.takeBackIn(m, paymentId, reversal, audit));
       } catch (error) {
         const retry = error instanceof LostRace || isUniqueViolation(error) || isDeadlock(error);
         if (!retry || attempt >= 4) throw error;
@@ -61,7 +80,12 @@ export class PaymentRefundService {
     }
   }
 
-  private async takeBackIn(m: EntityManager, paymentId: string, reversal: PaymentReversal): Promise<ReversalResult> {
+  private async takeBackIn(
+    m: EntityManager,
+    paymentId: string,
+    reversal: PaymentReversal,
+    audit: ReversalAudit | undefined,
+  ): Promise<ReversalResult> {
     const p = await this.rows.findPayment(m, paymentId);
     if (!p) throw new BillingException(BillingErrorCode.PaymentNotFound, `No payment ${paymentId}`);
 
@@ -95,6 +119,17 @@ export class PaymentRefundService {
         : null;
     const creditsTaken = taken ? -taken.transaction.amount : 0;
     if (creditsTaken) await this.rows.addCreditsReclaimed(m, p.id, creditsTaken);
-    return { payment: { ...p, ...change, creditsReclaimed: p.creditsReclaimed + creditsTaken }, creditsTaken };
+    const after: PaymentEntity = { ...p, ...change, creditsReclaimed: p.creditsReclaimed + creditsTaken };
+    if (audit) {
+      await this.audit.record(m, {
+        ...audit,
+        action: 'payment.refund',
+        targetType: 'payment',
+        targetId: p.id,
+        before: auditedFields(p),
+        after: { ...auditedFields(after), credits_taken: creditsTaken },
+      });
+    }
+    return { payment: after, creditsTaken };
   }
 }

@@ -6,7 +6,7 @@ import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import { FulfillmentService } from './fulfillment.service';
-import { PaymentRefundService } from './payment-refund.service';
+import { PaymentRefundService, refundedCentsOf, type ReversalAudit } from './payment-refund.service';
 import type { PaymentEntity } from './payment.entity';
 import type { ChargeSnapshot, StripeGateway } from './stripe.gateway';
 
@@ -19,6 +19,14 @@ const HANDLED = new Set([
   'charge.refunded',
   'charge.dispute.created',
 ]);
+/** A take-back from a webhook is Stripe's in the audit trail (a refund or dispute made in its dashboard). */
+const stripeAudit = (reason: string): ReversalAudit => ({
+  actorType: 'stripe',
+  actorId: null,
+  actorEmail: null,
+  reason,
+  requestId: null,
+});
 /** The events that grant credits: their delay from creation is the fulfillment delay. */
 const FULFILLING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'invoice.paid']);
 
@@ -107,14 +115,14 @@ export class StripeWebhookService {
       return;
     }
     if (type === 'charge.dispute.created') {
-      await this.refunds.takeBack(payment.id, { reason: 'dispute' });
+      await this.refunds.takeBack(payment.id, { reason: 'dispute' }, stripeAudit('Stripe: dispute'));
     } else if (charge.refundedCents > 0) {
-      // In the payment's cents: the charge can differ from the catalogue price (tax, discounts).
-      const refundedCents =
-        charge.refundedCents >= charge.amountCents
-          ? payment.amountCents
-          : Math.floor((payment.amountCents * charge.refundedCents) / charge.amountCents);
-      await this.refunds.takeBack(payment.id, { reason: 'refund', refundedCents });
+      const refundedCents = refundedCentsOf(payment, charge);
+      await this.refunds.takeBack(
+        payment.id,
+        { reason: 'refund', refundedCents },
+        stripeAudit('Stripe: charge.refunded'),
+      );
     }
   }
 

@@ -2,6 +2,7 @@ import StripeSdk from 'stripe';
 import type { AppConfig } from '../config/app-config';
 import type { BillingCycle } from '@veo3/contracts/catalogue';
 import { BillingErrorCode, BillingException } from './billing.exception';
+import type { PaymentEntity } from './payment.entity';
 
 /** A subscription as Stripe (or the simulated checkout) reports it, with our user and plan from its metadata. */
 export interface SubscriptionSnapshot {
@@ -197,6 +198,32 @@ export class StripeGateway {
     );
   }
 
+  /**
+   * Refunds what is left of the charge that paid `payment` (a pack's checkout session or a plan's
+   * invoice) and answers the charge as it is then. Stripe's idempotency key holds the remaining
+   * amount, so a repeated request refunds once, and a charge already refunded in full (in Stripe's
+   * dashboard, its webhook not here yet) is answered as it is, without a new refund.
+   */
+  async refundPayment(payment: Pick<PaymentEntity, 'id' | 'kind'>): Promise<ChargeSnapshot> {
+    const paymentIntentId = await this.paymentIntentOf(payment);
+    const found =
+      paymentIntentId &&
+      (await this.call(() => this.stripe.charges.list({ payment_intent: paymentIntentId, limit: 1 }))).data[0];
+    if (!found) throw new BillingException(BillingErrorCode.ProviderFailed, `Stripe has no charge for ${payment.id}`);
+    const remaining = found.amount - found.amount_refunded;
+    if (remaining > 0) {
+      await this.call(() =>
+        this.stripe.refunds.create(
+          { charge: found.id, amount: remaining },
+          { idempotencyKey: `admin-refund:${payment.id}:${remaining}` },
+        ),
+      );
+    }
+    const charge = await this.retrieveCharge(found.id);
+    if (!charge) throw new BillingException(BillingErrorCode.ProviderFailed, `Stripe lost the charge ${found.id}`);
+    return charge;
+  }
+
   /** The charge a dispute is about; null when Stripe does not know the dispute. */
   async disputedCharge(disputeId: string): Promise<string | null> {
     const dispute = await this.orNull(() => this.stripe.disputes.retrieve(disputeId));
@@ -217,6 +244,15 @@ export class StripeGateway {
       checkoutSessionId: sessions.data[0]?.id ?? null,
       invoiceId: idOf(invoicePayments.data[0]?.invoice),
     };
+  }
+
+  /** The payment intent that paid a pack's checkout session or a plan's invoice; null if none. */
+  private async paymentIntentOf(payment: Pick<PaymentEntity, 'id' | 'kind'>): Promise<string | null> {
+    if (payment.kind === 'pack') {
+      return idOf((await this.call(() => this.stripe.checkout.sessions.retrieve(payment.id))).payment_intent);
+    }
+    const paid = await this.call(() => this.stripe.invoicePayments.list({ invoice: payment.id, limit: 1 }));
+    return idOf(paid.data[0]?.payment.payment_intent);
   }
 
   async cancelSubscription(id: string): Promise<void> {

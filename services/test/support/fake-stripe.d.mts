@@ -15,6 +15,8 @@ export interface FakeStripe {
   customers: Map<string, Record<string, any>>;
   charges: Map<string, Record<string, any>>;
   disputes: Map<string, Record<string, any>>;
+  refunds: Map<string, Record<string, any>>;
+  refusal: string | null;
   pay(sessionId: string): Record<string, any>;
   renew(subscriptionId: string): string;
   chargeOf(sessionOrInvoiceId: string): string;

@@ -38,6 +38,8 @@ export async function startFakeStripe({ webhookSecret }) {
   const invoicePayments = new Map();
   const requests = [];
   const customerByKey = new Map();
+  const refunds = new Map();
+  const refundByKey = new Map();
 
   /** A succeeded card payment: its PaymentIntent id; the charge is found with `chargeOf`. */
   const charge = (customer, amount) => {
@@ -144,6 +146,44 @@ export async function startFakeStripe({ webhookSecret }) {
         ),
     ],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (_b, _h, [id]) => charges.get(id)],
+    [
+      'GET',
+      /^\/v1\/charges$/,
+      (query) =>
+        list(
+          '/v1/charges',
+          [...charges.values()].filter((c) => !query.payment_intent || c.payment_intent === query.payment_intent),
+        ),
+    ],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (body, headers) => {
+        const key = headers['idempotency-key'];
+        if (key && refundByKey.has(key)) return refunds.get(refundByKey.get(key));
+        if (fake.refusal) return { status: 400, error: { type: 'invalid_request_error', message: fake.refusal } };
+        const refunded =
+          charges.get(body.charge) ?? [...charges.values()].find((c) => c.payment_intent === body.payment_intent);
+        if (!refunded) return undefined;
+        const left = refunded.amount - refunded.amount_refunded;
+        const amount = body.amount === undefined ? left : Number(body.amount);
+        if (left <= 0 || amount > left) {
+          return {
+            status: 400,
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge already refunded',
+            },
+          };
+        }
+        fake.refund(refunded.id, amount);
+        const created = { id: newId('re'), object: 'refund', amount, charge: refunded.id, status: 'succeeded' };
+        refunds.set(created.id, created);
+        if (key) refundByKey.set(key, created.id);
+        return created;
+      },
+    ],
     ['GET', /^\/v1\/disputes\/([^/]+)$/, (_b, _h, [id]) => disputes.get(id)],
     [
       'GET',
@@ -203,6 +243,7 @@ export async function startFakeStripe({ webhookSecret }) {
         const match = req.method === method && pattern.exec(url.pathname);
         if (!match) continue;
         const result = handler(parsed, req.headers, match.slice(1));
+        if (result?.error) return send(result.status, { error: result.error });
         if (result) return send(200, result);
         return send(404, { error: { type: 'invalid_request_error', message: `No such object: ${url.pathname}` } });
       }
@@ -225,6 +266,9 @@ export async function startFakeStripe({ webhookSecret }) {
     customers,
     charges,
     disputes,
+    refunds,
+    /** When set, POST /v1/refunds is refused with this message (as Stripe refuses a refund it cannot make). */
+    refusal: null,
 
     /** The buyer pays at Stripe; a plan's checkout also starts its subscription and first invoice. */
     pay(sessionId) {

@@ -1,0 +1,172 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import {
+  GENERATION_OUTCOMES,
+  type AdminOverview,
+  type AdminOverviewFigures,
+  type AdminOverviewQuery,
+} from '@veo3/contracts/admin';
+import { PaymentEntity } from '../billing/payment.entity';
+import { CreditTransactionEntity } from '../credits/credit-transaction.entity';
+import { UserEntity } from '../users/user.entity';
+import { VideoTaskEntity } from '../video/video-task.entity';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 30;
+const MAX_DAYS = 366;
+/** The ledger lines that bring credits in: bought, a plan's, a bonus, an admin's adjustment. */
+const GRANTING_SOURCES = ['purchase', 'plan', 'renewal', 'bonus', 'admin'];
+
+type Outcome = (typeof GENERATION_OUTCOMES)[number];
+type Generations = AdminOverviewFigures['generations'];
+/** Generations by `model\noutcome`. */
+type Figures = Omit<AdminOverviewFigures, 'generations'> & { generations: Map<string, Generations[number]> };
+
+const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const emptyFigures = (): Figures => ({
+  sign_ups: 0,
+  paying_users: 0,
+  revenue_cents: 0,
+  refunded_cents: 0,
+  net_revenue_cents: 0,
+  credits_granted: 0,
+  credits_spent: 0,
+  generations: new Map(),
+});
+
+function addGenerations(into: Figures['generations'], g: Generations[number]): void {
+  const key = `${g.model}\n${g.outcome}`;
+  const seen = into.get(key);
+  into.set(key, { ...g, count: g.count + (seen?.count ?? 0) });
+}
+
+/** The console's overview: the site's figures by UTC day over a range, every day present. */
+@Injectable()
+export class AdminOverviewService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async overview(query: AdminOverviewQuery): Promise<AdminOverview> {
+    const { from, to } = this.range(query);
+    const start = new Date(`${from}T00:00:00Z`);
+    const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
+    const days = new Map<string, Figures>();
+    for (let ms = start.getTime(); ms < end.getTime(); ms += DAY_MS) days.set(dayString(ms), emptyFigures());
+    const on = (day: string) => days.get(day);
+
+    const [signUps, payments, refunds, ledger, generations, payers] = await Promise.all([
+      this.byDay(UserEntity, 'u', 'u.created_at', start, end).addSelect('COUNT(*)', 'n').getRawMany(),
+      this.byDay(PaymentEntity, 'p', 'p.created_at', start, end)
+        .addSelect('SUM(p.amount_cents)', 'cents')
+        .addSelect('COUNT(DISTINCT p.user_id)', 'payers')
+        .getRawMany(),
+      // A refund or dispute counts on the day of the payment's first one.
+      this.byDay(PaymentEntity, 'p', 'COALESCE(p.refunded_at, p.disputed_at)', start, end)
+        .addSelect('SUM(p.refunded_cents)', 'cents')
+        .getRawMany(),
+      this.byDay(CreditTransactionEntity, 'c', 'c.created_at', start, end)
+        .addSelect(
+          'SUM(CASE WHEN c.amount > 0 AND c.source_type IN (:...granting) THEN c.amount ELSE 0 END)',
+          'granted',
+        )
+        // Spent: video debits net of the refunds of videos (the worker's `video:<task>:refund` lines).
+        .addSelect(
+          "SUM(CASE WHEN c.source_type = 'video' OR (c.source_type = 'refund' AND c.idempotency_key LIKE 'video:%') THEN -c.amount ELSE 0 END)",
+          'spent',
+        )
+        .setParameter('granting', GRANTING_SOURCES)
+        .getRawMany(),
+      this.byDay(VideoTaskEntity, 't', 't.created_at', start, end)
+        .addSelect('t.model', 'model')
+        .addSelect(
+          "CASE WHEN t.status = 'completed' THEN 'succeeded' WHEN t.status = 'failed' THEN 'failed' ELSE 'unfinished' END",
+          'outcome',
+        )
+        .addSelect('COUNT(*)', 'n')
+        .addGroupBy('t.model')
+        .addGroupBy('outcome')
+        .getRawMany(),
+      this.dataSource
+        .getRepository(PaymentEntity)
+        .createQueryBuilder('p')
+        .select('COUNT(DISTINCT p.user_id)', 'n')
+        .where('p.created_at >= :start AND p.created_at < :end', { start, end })
+        .getRawOne<{ n: number | string }>(),
+    ]);
+
+    for (const r of signUps) on(r.day)!.sign_ups += Number(r.n);
+    for (const r of payments) {
+      on(r.day)!.revenue_cents += Number(r.cents ?? 0);
+      on(r.day)!.paying_users += Number(r.payers);
+    }
+    for (const r of refunds) on(r.day)!.refunded_cents += Number(r.cents ?? 0);
+    for (const r of ledger) {
+      on(r.day)!.credits_granted += Number(r.granted ?? 0);
+      on(r.day)!.credits_spent += Number(r.spent ?? 0);
+    }
+    for (const r of generations) {
+      addGenerations(on(r.day)!.generations, { model: r.model, outcome: r.outcome as Outcome, count: Number(r.n) });
+    }
+
+    const totals = emptyFigures();
+    for (const f of days.values()) {
+      totals.sign_ups += f.sign_ups;
+      totals.revenue_cents += f.revenue_cents;
+      totals.refunded_cents += f.refunded_cents;
+      totals.credits_granted += f.credits_granted;
+      totals.credits_spent += f.credits_spent;
+      for (const g of f.generations.values()) addGenerations(totals.generations, g);
+    }
+    totals.paying_users = Number(payers?.n ?? 0);
+
+    return {
+      from,
+      to,
+      currency: 'usd',
+      days: [...days].map(([date, f]) => ({ date, ...this.figures(f) })),
+      totals: this.figures(totals),
+    };
+  }
+
+  /** `from`..`to` (UTC days, both included): the last 30 days by default, at most 366. */
+  private range(query: AdminOverviewQuery): { from: string; to: string } {
+    const to =
+      query.to ?? (query.from ? dayString(Math.max(Date.now(), Date.parse(query.from))) : dayString(Date.now()));
+    const from = query.from ?? dayString(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
+    const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+    if (days < 1) throw new BadRequestException('from must not be after to');
+    if (days > MAX_DAYS) throw new BadRequestException(`The range is at most ${MAX_DAYS} days (asked: ${days}).`);
+    return { from, to };
+  }
+
+  private figures(f: Figures): AdminOverviewFigures {
+    return {
+      sign_ups: f.sign_ups,
+      paying_users: f.paying_users,
+      revenue_cents: f.revenue_cents,
+      refunded_cents: f.refunded_cents,
+      net_revenue_cents: f.revenue_cents - f.refunded_cents,
+      credits_granted: f.credits_granted,
+      credits_spent: f.credits_spent,
+      generations: [...f.generations.values()],
+    };
+  }
+
+  /** Rows of `entity` whose `column` falls in [start, end), grouped by that column's UTC day (`day`). */
+  private byDay<T extends ObjectLiteral>(
+    entity: new () => T,
+    alias: string,
+    column: string,
+    start: Date,
+    end: Date,
+  ): SelectQueryBuilder<T> {
+    // Datetimes are stored in UTC on both databases (SQLite as text, MySQL with timezone 'Z').
+    const day =
+      this.dataSource.options.type === 'mysql' ? `DATE_FORMAT(${column}, '%Y-%m-%d')` : `substr(${column}, 1, 10)`;
+    return this.dataSource
+      .getRepository(entity)
+      .createQueryBuilder(alias)
+      .select(day, 'day')
+      .where(`${column} >= :start AND ${column} < :end`, { start, end })
+      .groupBy(day);
+  }
+}

@@ -1,0 +1,203 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Brackets, DataSource, In, type EntityManager } from 'typeorm';
+import type { AdminTask, AdminTaskRefundBody, AdminTaskRetryBody, AdminTasksQuery } from '@veo3/contracts/admin';
+import { AuditLogService } from '../audit/audit-log.service';
+import { CreditTransactionEntity } from '../credits/credit-transaction.entity';
+import { CreditsService } from '../credits/credits.service';
+import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
+import { TaskEventsService } from '../events/task-events.service';
+import { UserEntity } from '../users/user.entity';
+import { VIDEO_QUEUE, type VideoQueue } from '../video/queue/video-queue';
+import { UNFINISHED, VideoTaskEntity } from '../video/video-task.entity';
+import type { AdminActor } from './admin-actor';
+import { AdminErrorCode, AdminException } from './admin.exception';
+
+/** Longer than any step of a generation takes: an unfinished task untouched (or unleased) this long is stuck. */
+export const STUCK_AFTER_MS = 30 * 60 * 1000;
+
+/** The worker's refund key for a task: a task's credits go back once, by the worker or by an admin. */
+const refundKey = (taskId: string) => `video:${taskId}:refund`;
+
+const isStuck = (t: VideoTaskEntity, now: number) =>
+  UNFINISHED.includes(t.status) &&
+  (t.updatedAt.getTime() < now - STUCK_AFTER_MS ||
+    (t.lockedUntil !== null && t.lockedUntil.getTime() < now - STUCK_AFTER_MS));
+
+const alreadyRefunded = () =>
+  new AdminException(AdminErrorCode.TaskNotRefundable, "This task's credits were already refunded.");
+
+/** Failed and stuck generations across users: refund (once) or queue again. */
+@Injectable()
+export class AdminTasksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly credits: CreditsService,
+    private readonly audit: AuditLogService,
+    private readonly events: TaskEventsService,
+    @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
+  ) {}
+
+  /** Failed tasks, or stuck ones, most recently touched first. */
+  async list(query: AdminTasksQuery) {
+    const select = this.dataSource.getRepository(VideoTaskEntity).createQueryBuilder('t');
+    if (query.status === 'failed') {
+      select.where('t.status = :failed', { failed: 'failed' });
+    } else {
+      const before = new Date(Date.now() - STUCK_AFTER_MS);
+      select
+        .where('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
+        .andWhere(
+          new Brackets((w) =>
+            w.where('t.updated_at < :before', { before }).orWhere('t.locked_until < :before', { before }),
+          ),
+        );
+    }
+    const [rows, total] = await select
+      .orderBy('t.updatedAt', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .skip((query.page - 1) * query.page_size)
+      .take(query.page_size)
+      .getManyAndCount();
+    return { items: await this.describe(rows), page: query.page, page_size: query.page_size, total };
+  }
+
+  /** Tasks as the console shows them, with whether their credits went back (also used for a user's page). */
+  async describe(rows: VideoTaskEntity[], m: EntityManager = this.dataSource.manager): Promise<AdminTask[]> {
+    if (!rows.length) return [];
+    const [users, refunds] = await Promise.all([
+      m.find(UserEntity, {
+        select: { id: true, email: true },
+        where: { id: In([...new Set(rows.map((t) => t.userId))]) },
+      }),
+      m.find(CreditTransactionEntity, {
+        select: { idempotencyKey: true },
+        where: { idempotencyKey: In(rows.map((t) => refundKey(t.id))) },
+      }),
+    ]);
+    const email = new Map(users.map((u) => [u.id, u.email]));
+    const refunded = new Set(refunds.map((r) => r.idempotencyKey));
+    const now = Date.now();
+    return rows.map((t) => ({
+      id: t.id,
+      user_id: t.userId,
+      user_email: email.get(t.userId) ?? '',
+      model: t.model,
+      kind: t.kind,
+      status: t.status,
+      prompt: t.prompt.slice(0, 300),
+      credits: t.cost,
+      error_code: t.errorCode,
+      error_detail: t.errorMessage,
+      refunded: refunded.has(refundKey(t.id)),
+      stuck: isStuck(t, now),
+      created_at: t.createdAt.toISOString(),
+      updated_at: t.updatedAt.toISOString(),
+      finished_at: t.finishedAt ? t.finishedAt.toISOString() : null,
+    }));
+  }
+
+  /**
+   * Gives the task's credits back under the worker's own refund key, so whichever of the two comes
+   * second (this, or the worker failing the task later) changes nothing. A finished video is not refunded.
+   */
+  async refund(id: string, body: AdminTaskRefundBody, actor: AdminActor) {
+    try {
+      return await inTransaction(this.dataSource, async (m) => {
+        const task = await this.find(m, id);
+        if (task.status === 'completed') {
+          throw new AdminException(AdminErrorCode.TaskNotRefundable, 'This video was made: it is not refunded.');
+        }
+        if (task.cost <= 0) throw new AdminException(AdminErrorCode.TaskNotRefundable, 'This task cost no credits.');
+        const result = await this.credits.grant(
+          {
+            userId: task.userId,
+            amount: task.cost,
+            sourceType: 'refund',
+            sourceId: task.id,
+            description: 'Refund: the video could not be made',
+            idempotencyKey: refundKey(task.id),
+          },
+          m,
+        );
+        if (result.replayed) throw alreadyRefunded();
+        await this.audit.record(m, {
+          ...this.actor(actor, body.reason),
+          action: 'task.refund',
+          targetType: 'task',
+          targetId: task.id,
+          before: { refunded: false, balance: result.balance - task.cost },
+          after: { refunded: true, balance: result.balance },
+        });
+        return { task: (await this.describe([task], m))[0], credits_refunded: task.cost };
+      });
+    } catch (error) {
+      // The worker or another admin refunded it in between: the same key's row won.
+      if (isUniqueViolation(error)) throw alreadyRefunded();
+      throw error;
+    }
+  }
+
+  /**
+   * Queues a failed or stuck task again, from the start, the way the worker schedules work. Its
+   * charge stays as it is: the worker's refund key still gives an unrefunded task's credits back once
+   * if it fails again, and a refunded one is retried free. The timeout counts from `created_at`, so
+   * the retry starts that clock again.
+   */
+  async retry(id: string, body: AdminTaskRetryBody, actor: AdminActor) {
+    const task = await inTransaction(this.dataSource, async (m) => {
+      const seen = await this.find(m, id);
+      if (seen.status !== 'failed' && !isStuck(seen, Date.now())) {
+        throw new AdminException(AdminErrorCode.TaskNotRetryable, 'Only a failed or stuck task can be retried.');
+      }
+      const now = new Date();
+      const { affected } = await m.update(
+        VideoTaskEntity,
+        { id, status: seen.status, attempts: seen.attempts, updatedAt: seen.updatedAt },
+        {
+          status: 'pending',
+          statusMessage: null,
+          errorCode: null,
+          errorMessage: null,
+          providerJobId: null,
+          attempts: 0,
+          lockedBy: null,
+          lockedUntil: null,
+          finishedAt: null,
+          finishedBy: null,
+          createdAt: now,
+        },
+      );
+      if (!affected) {
+        throw new AdminException(AdminErrorCode.TaskNotRetryable, 'The task changed meanwhile; reload and try again.');
+      }
+      await this.audit.record(m, {
+        ...this.actor(actor, body.reason ?? null),
+        action: 'task.retry',
+        targetType: 'task',
+        targetId: id,
+        before: { status: seen.status, error_code: seen.errorCode },
+        after: { status: 'pending', error_code: null },
+      });
+      afterCommit(m, () => this.events.taskChanged(seen.userId, id));
+      return this.find(m, id);
+    });
+    await this.queue.enqueue(task.id);
+    return { task: (await this.describe([task]))[0] };
+  }
+
+  private async find(m: EntityManager, id: string): Promise<VideoTaskEntity> {
+    const task = await m.findOneBy(VideoTaskEntity, { id });
+    if (!task) throw new AdminException(AdminErrorCode.TaskNotFound, `No task ${id}`);
+    return task;
+  }
+
+  private actor(actor: AdminActor, reason: string | null) {
+    return {
+      actorType: 'admin' as const,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      reason,
+      requestId: actor.requestId,
+    };
+  }
+}
