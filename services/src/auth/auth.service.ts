@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
+import { afterCommit } from '../database/transaction';
 import type { SessionUser } from '../users/session-user';
 import type { PublicUser } from '@veo3/contracts/auth';
 import { toPublicUser } from '../users/user.entity';
@@ -63,6 +65,16 @@ export class AuthService {
   async signOut(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId, new Date());
     this.authenticator.forget(sessionId);
+  }
+
+  /**
+   * Revokes every session of the user in `m`'s transaction (an admin's sign-out everywhere, audited
+   * with it); once committed, this process stops accepting them at once, others within the cache's seconds.
+   */
+  async signOutEverywhere(m: EntityManager, userId: string): Promise<number> {
+    const revoked = await this.sessions.revokeAllOf(m, userId, new Date());
+    afterCommit(m, () => this.authenticator.forgetUser(userId));
+    return revoked;
   }
 
   /** The signed-in user as the API shows it, with the balance read now. */

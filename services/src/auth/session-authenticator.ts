@@ -22,7 +22,7 @@ export interface SignedInRequest {
 }
 
 /**
- * Identity (and roles, from configuration) from a bearer JWT (HS256, signature and expiry checked) backed by a live session in the
+ * Identity (and roles, from configuration or granted in the console) from a bearer JWT (HS256, signature and expiry checked) backed by a live session in the
  * database. A verified token with a live session is remembered for a few seconds (never past the
  * token's or the session's expiry) in a bounded cache, so a repeat request neither verifies nor
  * queries again; a sign-out in this process forgets its session at once.
@@ -65,6 +65,12 @@ export class SessionAuthenticator {
     this.cache.deleteWhere((signedIn) => signedIn.sessionId === sessionId);
   }
 
+  /** After the user's sessions or roles changed in the database: this process reads them again now. */
+  forgetUser(userId: string): void {
+    this.forgetEpoch++;
+    this.cache.deleteWhere((signedIn) => signedIn.user.id === userId);
+  }
+
   private verify(token: string): { sub: string; sid: string; exp: number } {
     // Only on a cache miss: once per token and time to live.
     let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
@@ -95,9 +101,9 @@ export class SessionAuthenticator {
     const live = await this.sessions.findLive(sessionId, userId, new Date());
     if (!live) return null;
     const { user } = live;
-    // Roles as configured now, not as stored at sign-in: a removed role ends with the cache entry.
+    // Roles as configured or granted now, not as stored at sign-in: a removed role ends with the cache entry.
     // A plain object without the balance (never cached: read it now from CreditsService).
-    const signedIn: SignedInRequest = { user: toSessionUser(user, rolesFor(user.email, this.config)), sessionId };
+    const signedIn: SignedInRequest = { user: toSessionUser(user, rolesFor(user, this.config)), sessionId };
     if (epoch === this.forgetEpoch) {
       this.cache.set(token, signedIn, Math.min(tokenExpires, live.expiresAt?.getTime() ?? Infinity));
     }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { EntityRows } from '../common/entity-rows';
 import { UserEntity } from '../users/user.entity';
 import { SessionEntity } from './session.entity';
 
-/** A live session's user (without the balance and the roles) and when the session ends. */
+/** A live session's user (without the balance and the stale role copies) and when the session ends. */
 export interface LiveSession {
   user: UserEntity;
   expiresAt: Date | null;
@@ -20,7 +20,8 @@ export class SessionRepository {
   constructor(private readonly dataSource: DataSource) {
     this.users = new EntityRows(dataSource, UserEntity);
     this.sessions = new EntityRows(dataSource, SessionEntity);
-    // Every user column but the balance (never cached) and the roles (read from configuration).
+    // Every user column but the balance (never cached) and the stale role copies: the granted roles
+    // are read here, so a role granted or removed in the console counts on the next lookup.
     const columns = this.users.columns(
       'u',
       dataSource
@@ -48,6 +49,21 @@ export class SessionRepository {
   async create(session: Omit<SessionEntity, 'createdAt'>): Promise<SessionEntity> {
     const sessions = this.dataSource.getRepository(SessionEntity);
     return sessions.save(sessions.create(session));
+  }
+
+  /** Revokes every live session of the user at `at`, in `m`'s transaction; how many. */
+  async revokeAllOf(m: EntityManager, userId: string, at: Date): Promise<number> {
+    const { affected } = await m.update(SessionEntity, { userId, revokedAt: IsNull() }, { revokedAt: at });
+    return affected ?? 0;
+  }
+
+  /** The user's latest sessions, newest first. */
+  latestOf(userId: string, take: number): Promise<SessionEntity[]> {
+    return this.dataSource.getRepository(SessionEntity).find({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take,
+    });
   }
 
   /** Revokes the session at `at`, unless it was revoked before. */

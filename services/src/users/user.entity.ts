@@ -29,11 +29,21 @@ export class UserEntity {
   @Column({ type: 'int', default: 0 })
   credits: number;
 
+  /** A copy of the roles in effect at the last sign-in, for operators: access checks never read it (rolesFor). */
   @Column({ name: 'can_manage_blog', type: 'boolean', default: false })
   canManageBlog: boolean;
 
+  /** As canManageBlog: a copy, never read for access. */
   @Column({ name: 'is_admin', type: 'boolean', default: false })
   isAdmin: boolean;
+
+  /** The admin role granted in the admin console (the configuration may give it too). */
+  @Column({ name: 'admin_granted', type: 'boolean', default: false })
+  adminGranted: boolean;
+
+  /** The blog-manager role granted in the admin console. */
+  @Column({ name: 'blog_manager_granted', type: 'boolean', default: false })
+  blogManagerGranted: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;

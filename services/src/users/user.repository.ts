@@ -24,9 +24,14 @@ export class UserRepository {
     return this.users.findBy({ email });
   }
 
-  /** Writes a user read before, changed; the saved user. */
-  save(user: UserEntity): Promise<UserEntity> {
-    return this.users.save(user);
+  /**
+   * Writes a user read before, changed; the saved user. The granted roles are left out: they belong
+   * to the admin console, and a grant made since the read must not be undone.
+   */
+  async save(user: UserEntity): Promise<UserEntity> {
+    const { adminGranted: _admin, blogManagerGranted: _blog, ...signInColumns } = user;
+    await this.users.save(this.users.create(signInColumns));
+    return user;
   }
 
   /** Writes a new user (the unique indexes may refuse it: a concurrent first sign-in); the saved user. */

@@ -37,17 +37,17 @@ export class UsersService {
   /**
    * Creates or refreshes the user of a sign-in, found by provider and subject. An account first made
    * another way is linked by e-mail only on an exact match of the case-folded address: a database
-   * collation that ignores accents must not hand `vïctim@` the account of `victim@`. Roles are
-   * recorded for operators; access checks read them from configuration (rolesFor).
+   * collation that ignores accents must not hand `vïctim@` the account of `victim@`. The roles in
+   * effect are copied for operators; access checks read them on every session lookup (rolesFor).
    */
   async upsertFromSignIn(profile: SignInProfile): Promise<{ user: UserEntity; created: boolean }> {
     const email = profile.email.trim().toLowerCase();
-    const roles = rolesFor(email, this.config);
     const name = displayName(profile.name);
     const picture = profile.picture !== null && profile.picture.length <= PICTURE_MAX ? profile.picture : null;
     const existing =
       (await this.bySubject(profile.provider, profile.subject)) ?? (await this.linkableByEmail(profile, email));
     if (existing) {
+      const roles = rolesFor({ ...existing, email }, this.config);
       Object.assign(existing, {
         email,
         name: name ?? existing.name,
@@ -66,7 +66,9 @@ export class UsersService {
       provider: profile.provider,
       providerSubject: profile.subject,
       credits: 0,
-      ...roles,
+      adminGranted: false,
+      blogManagerGranted: false,
+      ...rolesFor({ email, adminGranted: false, blogManagerGranted: false }, this.config),
     };
     try {
       return { user: await this.users.create(user), created: true };
