@@ -22,7 +22,7 @@ function paymentsDriver(app: () => TestApp) {
   const query = (sql: string, params: unknown[] = []) => app().app.get(DataSource).query(sql, params);
   return {
     query,
-    api: (method: 'GET' | 'POST', url: string, user?: SignedIn, payload?: unknown) =>
+    api: (method: 'GET' | 'POST', url: string, user?: SignedIn, payload?: Record<string, unknown>) =>
       app().app.inject({ method, url, headers: user?.auth, ...(payload !== undefined && { payload }) }),
     balance: async (user: SignedIn) =>
       Number((await query('SELECT credits FROM users WHERE id = ?', [user.user.id]))[0].credits),
@@ -204,8 +204,8 @@ describe.each(databaseKinds())('admin payments and refunds through Stripe on %s'
         request_id: expect.any(String),
       }),
     ]);
-    expect(JSON.parse(audit[0].before_json!)).toEqual({ status: 'paid', refunded_cents: 0, credits_reclaimed: 0 });
-    expect(JSON.parse(audit[0].after_json!)).toEqual({
+    expect(JSON.parse(audit[0]!.before_json!)).toEqual({ status: 'paid', refunded_cents: 0, credits_reclaimed: 0 });
+    expect(JSON.parse(audit[0]!.after_json!)).toEqual({
       status: 'refunded',
       refunded_cents: 4990,
       credits_reclaimed: 50,
