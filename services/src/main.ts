@@ -1,7 +1,9 @@
+import './telemetry/start-tracing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from './app.factory';
 import { ReadinessService } from './health/readiness.service';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { stopTracing } from './telemetry/tracing';
 
 const ROLE_NOTES: Record<AppConfig['role'], string> = {
   all: '',
@@ -72,6 +74,7 @@ async function shutDown(app: NestFastifyApplication, signal: string, drainSecond
   force.unref();
   await app.close();
   clearTimeout(force);
+  await stopTracing();
 }
 
 if (require.main === module) {

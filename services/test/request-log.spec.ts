@@ -66,6 +66,8 @@ describe('request log', () => {
       }),
     ]);
     expect(balance[0]!.reqId).not.toBe(balance[1]!.reqId);
+    // Tracing is off without OTEL_* settings: no trace ids to show.
+    expect(balance[0]).not.toHaveProperty('trace_id');
     expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', route: '/api/auth/dev', status: 200 }));
     expect(requests).toContainEqual(expect.objectContaining({ method: 'GET', route: '/api/*', status: 404 }));
     // The route, never the URL: no query strings, ids or tokens in the log; no second line per request.

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { traceFields } from '../telemetry/request-tracing';
 
 /** Fastify's per-request lines: one line once answered, with only the fields an operator reads. */
 export class RequestLogController extends LogController {
@@ -12,6 +13,8 @@ export class RequestLogController extends LogController {
       route: request.routeOptions.url ?? null,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      // With tracing on, the line and the request's trace find each other.
+      ...traceFields(request),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');

@@ -14,6 +14,7 @@ import { BlogTagsLength1763684600000 } from './migrations/1763684600000-blog-tag
 import { VideoTaskDeletedAt1763684700000 } from './migrations/1763684700000-video-task-deleted-at';
 import { VideoVersions1763684800000 } from './migrations/1763684800000-video-versions';
 import { AdminAudit1763684900000 } from './migrations/1763684900000-admin-audit';
+import { VideoTraceParent1763685000000 } from './migrations/1763685000000-video-trace-parent';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   VideoTaskDeletedAt1763684700000,
   VideoVersions1763684800000,
   AdminAudit1763684900000,
+  VideoTraceParent1763685000000,
 ];

@@ -6,6 +6,7 @@ describe('HTTP_PIPELINE', () => {
   it('registers the hooks in this order, each in this phase', () => {
     expect(HTTP_PIPELINE.map(({ name, phase }) => `${name} ${phase}`)).toEqual([
       'http-metrics onRequest',
+      'request-tracing onRequest',
       'body-limits onRoute',
       'direct-routes onRoute',
       'security-headers onRequest',

@@ -14,6 +14,8 @@ import { registerBlogFastPath } from './blog-fast-path';
 import { registerContractCheck } from './contract-check';
 import { registerDirectRoutes } from './direct-route';
 import { registerSecurityHeaders } from './security-headers';
+import { registerRequestTracing } from '../telemetry/request-tracing';
+import { tracingOn } from '../telemetry/tracing';
 
 /** What a step registers with: the Fastify instance, the Nest app (not yet initialised) and the config. */
 export interface HttpPipelineContext {
@@ -45,6 +47,14 @@ export const HTTP_PIPELINE: readonly HttpPipelineStep[] = [
     job: 'counts and times every reply by route pattern (not with METRICS_PORT=off); first, so replies sent by any later hook are counted',
     register: ({ fastify, app, config }) => {
       if (config.metricsPort !== null) registerHttpMetrics(fastify, app.get(MetricsService));
+    },
+  },
+  {
+    name: 'request-tracing',
+    phase: 'onRequest',
+    job: 'names the request’s trace span by its route pattern and keeps its ids for the log line (only with tracing on, OTEL_*)',
+    register: ({ fastify }) => {
+      if (tracingOn()) registerRequestTracing(fastify);
     },
   },
   {

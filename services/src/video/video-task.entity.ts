@@ -63,6 +63,10 @@ export class VideoTaskEntity {
   @Column({ name: 'reference_images', type: 'text', nullable: true })
   referenceImages: string | null;
 
+  /** The W3C traceparent of the request that created the task (tracing on): its steps join that trace. */
+  @Column({ name: 'trace_parent', type: 'varchar', length: 55, nullable: true })
+  traceParent: string | null;
+
   @Column({ name: 'status_message', type: 'varchar', length: 300, nullable: true })
   statusMessage: string | null;
 

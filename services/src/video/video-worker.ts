@@ -8,6 +8,7 @@ import { SchemaGate } from '../database/schema-gate';
 import { inTransaction } from '../database/transaction';
 import { MetricsService, type ProviderOperation } from '../metrics/metrics.service';
 import { TaskEventsService } from '../events/task-events.service';
+import { inJobSpan, inSpan, outsideTraces } from '../telemetry/job-tracing';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerIdentity } from '../scheduling/worker-identity';
 import {
@@ -160,8 +161,13 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** One step of one task; safe to call at any time, any number of times, from any worker. */
   async step(taskId: string): Promise<void> {
-    const task = await this.claim(taskId);
+    const task = await outsideTraces(() => this.claim(taskId));
     if (!task) return;
+    const attributes = { 'veo3.task_id': task.id, 'veo3.task_kind': task.kind, 'veo3.model': task.model };
+    await inJobSpan('video.step', task.traceParent, attributes, () => this.stepClaimed(task));
+  }
+
+  private async stepClaimed(task: VideoTaskEntity): Promise<void> {
     try {
       if (Date.now() - task.createdAt.getTime() > this.config.video.timeoutSeconds * 1000) {
         await this.fail(task, 'timeout', `no result within ${this.config.video.timeoutSeconds} s`);
@@ -173,7 +179,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       }
       // Polls come often: the parent is described without a copy of its video (videoPath '').
       const job = await this.jobOf(task, () => Promise.resolve(''));
-      const status = await this.providerCall(task, 'poll', this.provider.poll(task.providerJobId, job));
+      const status = await this.providerCall(task, 'poll', () => this.provider.poll(task.providerJobId!, job));
       if (status.state === 'running') {
         const statusMessage = status.message ?? 'Generating your video';
         await this.release(task, { status: 'processing', statusMessage });
@@ -224,7 +230,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
           : null,
         onProgress: (message) => void this.updateMessage(task, message),
       };
-      return this.providerCall(task, 'submit', this.provider.submit(input));
+      return this.providerCall(task, 'submit', () => this.provider.submit(input));
     });
     await this.release(task, {
       providerJobId: jobId,
@@ -276,7 +282,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const incoming = await this.storage.incomingVideoPath(task.id);
     try {
       await this.withJob(task, (job) =>
-        this.providerCall(task, 'download', this.provider.download(task.providerJobId!, incoming, job)),
+        this.providerCall(task, 'download', () => this.provider.download(task.providerJobId!, incoming, job)),
       );
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
@@ -367,8 +373,15 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     if (changed) this.events.taskChanged(task.userId, task.id);
   }
 
-  private providerCall<T>(task: VideoTaskEntity, operation: ProviderOperation, call: Promise<T>): Promise<T> {
-    return this.metrics.providerCall(this.provider.name, task.model, operation, call);
+  /** A call to the provider: timed and counted by the metrics, and a span of the task's trace. */
+  private providerCall<T>(task: VideoTaskEntity, operation: ProviderOperation, call: () => Promise<T>): Promise<T> {
+    const attributes = { 'veo3.provider': this.provider.name, 'veo3.model': task.model };
+    return this.metrics.providerCall(
+      this.provider.name,
+      task.model,
+      operation,
+      inSpan(`provider.${operation}`, attributes, call),
+    );
   }
 
   private nextPollDelay(taskId: string): number {

@@ -40,6 +40,7 @@ import {
   type PublicVideoTask,
 } from '@veo3/contracts/video';
 import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
+import { currentTraceParent } from '../telemetry/job-tracing';
 
 /** At most this many unfinished tasks come with the first history page. */
 export const MAX_IN_PROGRESS = 20;
@@ -297,6 +298,7 @@ export class VideoService {
       statusMessage: 'Waiting to start',
       provider: this.config.video.provider,
       callbackToken: randomBytes(24).toString('base64url'),
+      traceParent: currentTraceParent(),
       clientKey,
       requestHash: clientKey ? requestHash : null,
       attempts: 0,

@@ -1,0 +1,110 @@
+import { SpanKind, trace, type Attributes, type Context, type Link } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SamplingResult,
+} from '@opentelemetry/sdk-trace';
+
+/**
+ * Whether the standard OTEL_* variables ask for traces: an OTLP endpoint is set, and neither
+ * OTEL_SDK_DISABLED nor OTEL_TRACES_EXPORTER=none turns them off. Without one, nothing is loaded
+ * and nothing is exported.
+ */
+export function tracingWanted(env: NodeJS.ProcessEnv): boolean {
+  if (env.OTEL_SDK_DISABLED === 'true') return false;
+  if ((env.OTEL_TRACES_EXPORTER ?? 'otlp').split(',').includes('none')) return false;
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+/** OTEL_TRACES_SAMPLER_ARG as a ratio in [0, 1]; 1 when unset or not a number. */
+export function sampleRatio(env: NodeJS.ProcessEnv): number {
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG);
+  return env.OTEL_TRACES_SAMPLER_ARG && Number.isFinite(ratio) ? Math.min(1, Math.max(0, ratio)) : 1;
+}
+
+/**
+ * A trace starts only at a request we serve (SERVER) or a video job step (CONSUMER), at the ratio;
+ * a span with a parent follows its parent. A database, Redis or fetch call made by a background
+ * loop (the sweep, leases, BullMQ's own polling) has no parent and would start a trace of one
+ * span every few seconds: those are dropped.
+ */
+export class EntrySampler implements Sampler {
+  private readonly sampler: Sampler;
+
+  constructor(ratio: number) {
+    this.sampler = new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
+  }
+
+  shouldSample(
+    context: Context,
+    traceId: string,
+    name: string,
+    kind: SpanKind,
+    attributes: Attributes,
+    links: Link[],
+  ): SamplingResult {
+    const entry = kind === SpanKind.SERVER || kind === SpanKind.CONSUMER;
+    if (!entry && !trace.getSpanContext(context)) return { decision: SamplingDecision.NOT_RECORD };
+    return this.sampler.shouldSample(context, traceId, name, kind, attributes, links);
+  }
+
+  toString(): string {
+    return `EntrySampler{${this.sampler.toString()}}`;
+  }
+}
+
+let sdk: NodeSDK | null = null;
+
+/**
+ * Starts OpenTelemetry when the environment asks for it (tracingWanted): OTLP over HTTP to
+ * OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, the service name from OTEL_SERVICE_NAME (else veo3-<ROLE>),
+ * W3C trace context on incoming and outgoing calls, and the instrumentation of incoming HTTP
+ * (Fastify's server), outgoing fetch (undici: Google, kie.ai, Stripe's fetch client), mysql2 and
+ * ioredis. Must run before those modules are loaded (services/src/telemetry/start-tracing.ts is
+ * the entry points' first import).
+ */
+export function startTracing(env: NodeJS.ProcessEnv): boolean {
+  if (sdk || !tracingWanted(env)) return false;
+  sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME || `veo3-${env.ROLE || 'all'}`,
+    traceExporter: new OTLPTraceExporter(),
+    sampler: new EntrySampler(sampleRatio(env)),
+    // Resources from the environment only: no cloud or host detectors probing metadata endpoints at boot.
+    autoDetectResources: false,
+    // Traces only: metrics are Prometheus's (METRICS_PORT), logs are stdout's.
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        // Outgoing calls go through fetch (undici) or the database/Redis drivers; probes and scrapes are noise.
+        disableOutgoingRequestInstrumentation: true,
+        ignoreIncomingRequestHook: (request) => /^\/api\/health\/(live|ready)$/.test(request.url ?? ''),
+      }),
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+      new MySQL2Instrumentation(),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  sdk.start();
+  return true;
+}
+
+/** Whether startTracing started the SDK in this process. */
+export function tracingOn(): boolean {
+  return sdk !== null;
+}
+
+/** Sends the spans still buffered and stops the SDK (at shutdown, after the server has closed). */
+export async function stopTracing(): Promise<void> {
+  const running = sdk;
+  sdk = null;
+  await running?.shutdown();
+}
