@@ -145,14 +145,15 @@ export class AdminTasksService {
    */
   async retry(id: string, body: AdminTaskRetryBody, actor: AdminActor) {
     const task = await inTransaction(this.dataSource, async (m) => {
-      const seen = await this.find(m, id);
+      // Locked on MySQL, so two retries at once see each other (SQLite runs one transaction at a time).
+      const seen = await this.find(m, id, true);
       if (seen.status !== 'failed' && !isStuck(seen, Date.now())) {
         throw new AdminException(AdminErrorCode.TaskNotRetryable, 'Only a failed or stuck task can be retried.');
       }
       const now = new Date();
       const { affected } = await m.update(
         VideoTaskEntity,
-        { id, status: seen.status, attempts: seen.attempts, updatedAt: seen.updatedAt },
+        { id, status: seen.status },
         {
           status: 'pending',
           statusMessage: null,
@@ -185,8 +186,11 @@ export class AdminTasksService {
     return { task: (await this.describe([task]))[0] };
   }
 
-  private async find(m: EntityManager, id: string): Promise<VideoTaskEntity> {
-    const task = await m.findOneBy(VideoTaskEntity, { id });
+  private async find(m: EntityManager, id: string, lock = false): Promise<VideoTaskEntity> {
+    const task = await m.findOne(VideoTaskEntity, {
+      where: { id },
+      lock: lock && this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined,
+    });
     if (!task) throw new AdminException(AdminErrorCode.TaskNotFound, `No task ${id}`);
     return task;
   }
