@@ -176,11 +176,12 @@ describe.each(databaseKinds())('admin overview on %s', (kind) => {
     });
 
     // Whatever the range, the net is what the payments table says for it.
-    for (const [from, to] of [
+    const ranges: [string, string][] = [
       ['2025-06-01', '2025-06-30'],
       ['2025-06-11', '2025-07-31'],
       ['2025-06-10', '2025-06-10'],
-    ]) {
+    ];
+    for (const [from, to] of ranges) {
       const [paid] = await query(
         'SELECT SUM(amount_cents) AS cents FROM payments WHERE created_at >= ? AND created_at < ?',
         [`${from} 00:00:00.000`, `${day(Date.parse(to) + DAY)} 00:00:00.000`],
