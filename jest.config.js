@@ -45,7 +45,7 @@ const web = (name) => ({
 module.exports = {
   reporters: ['default', '<rootDir>/scripts/jest/summary-reporter.js'],
   projects: [
-    ...['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'].map(web),
+    ...['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin', 'mfe-admin'].map(web),
     {
       // The build's own modules (releases), plain ES modules run as CommonJS.
       displayName: 'scripts',

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One remote's static build, served by unprivileged nginx under /mfe/<APP>/ with the site's caching
-# rules. APP is the remote's folder: generator, billing, blog or blog-admin.
+# rules. APP is the remote's folder: generator, billing, blog, blog-admin or admin.
 #   docker build -f docker/static.Dockerfile --build-arg APP=blog \
 #     --build-arg PREVIOUS_IMAGE=<registry>/veo3/mfe-blog:<tag running now> -t <registry>/veo3/mfe-blog:<new tag> .
 # Each image holds its build as a release (/mfe/<APP>/<release id>/) and the earlier releases of
@@ -17,8 +17,8 @@ FROM ${NODE_IMAGE} AS build
 ARG APP
 # How long earlier releases stay: the last 5, or those replaced within 14 days, whichever keeps more.
 ARG REMOTE_RETENTION=5,14d
-RUN case "${APP}" in generator|billing|blog|blog-admin) ;; \
-  *) echo "APP must be one of generator, billing, blog, blog-admin (got '${APP}')" >&2; exit 1 ;; esac
+RUN case "${APP}" in generator|billing|blog|blog-admin|admin) ;; \
+  *) echo "APP must be one of generator, billing, blog, blog-admin, admin (got '${APP}')" >&2; exit 1 ;; esac
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
   npm_config_update_notifier=false
@@ -29,6 +29,7 @@ COPY mfe-generator/package.json mfe-generator/
 COPY mfe-billing/package.json mfe-billing/
 COPY mfe-blog/package.json mfe-blog/
 COPY mfe-blog-admin/package.json mfe-blog-admin/
+COPY mfe-admin/package.json mfe-admin/
 COPY services/package.json services/
 COPY e2e/package.json e2e/
 # No native build is needed for a frontend: skip install scripts (better-sqlite3 would want a compiler).

@@ -8,7 +8,7 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { parseRetention, publishRelease } from './remote-releases.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const FRONTENDS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'];
+export const FRONTENDS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin', 'mfe-admin'];
 export const PARTS = [...FRONTENDS, 'services'];
 const STAMP = '.build-stamp';
 

@@ -44,7 +44,7 @@ function sharedModules({ eager }) {
 /**
  * @param {object} options
  * @param {string} options.dir          the app's folder
- * @param {string} options.name         federation name (shell, generator, billing, blog, blogAdmin)
+ * @param {string} options.name         federation name (shell, generator, billing, blog, blogAdmin, admin)
  * @param {Record<string,string>} [options.exposes]  remotes only
  * @param {number} options.devPort
  * @param {'production'|'development'} [options.mode]

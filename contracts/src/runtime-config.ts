@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const REMOTE_NAMES = ['generator', 'billing', 'blog', 'blogAdmin'] as const;
+export const REMOTE_NAMES = ['generator', 'billing', 'blog', 'blogAdmin', 'admin'] as const;
 export const RemoteName = z.enum(REMOTE_NAMES);
 export type RemoteName = z.infer<typeof RemoteName>;
 

@@ -17,7 +17,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
 const LABEL = 'v2';
-const BUILT_DISTS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin', 'services'];
+const BUILT_DISTS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin', 'mfe-admin', 'services'];
 
 /** Every built file of the tree with its content hash and mtime, to prove none was rewritten. */
 function fingerprint(): Record<string, string> {

@@ -16,7 +16,7 @@ import { repoRoot, startSiteServer, type SiteServer } from '../support/site-serv
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
-const FRONTENDS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'];
+const FRONTENDS = ['shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin', 'mfe-admin'];
 let webDir: string;
 let site: SiteServer;
 const releases: string[] = [];

@@ -55,6 +55,7 @@ describe('site serving', () => {
       billing: '/mfe/billing/mf-manifest.json',
       blog: 'https://blog-cdn.example/mfe/blog/mf-manifest.json',
       blogAdmin: '/mfe/blog-admin/mf-manifest.json',
+      admin: '/mfe/admin/mf-manifest.json',
     });
     expect(config.supportEmail).toBe('help@veo3.example');
     expect(config.devLogin).toBe(true);

@@ -14,6 +14,7 @@ const load = {
   terms: () => import('./pages/legal/terms-page').then((m) => ({ default: m.TermsPage })),
   privacy: () => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
   refund: () => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })),
+  adminGate: () => import('./pages/admin/admin-gate').then((m) => ({ default: m.AdminGate })),
 };
 /** The code of a remote's route (placeholder, loader, fallback panel): not on the shell's own pages. */
 export const loadRemoteRoute = () => import('./remotes/remote-route').then((m) => ({ default: m.RemoteRoute }));
@@ -25,6 +26,8 @@ const AsmrVideoPage = lazy(load.asmr);
 const TermsPage = lazy(load.terms);
 const PrivacyPage = lazy(load.privacy);
 const RefundPage = lazy(load.refund);
+// Not a remote route: only an administrator's visit loads the admin remote (no preload hints for others).
+const AdminGate = lazy(load.adminGate);
 
 /** The shell's own routes (pre-rendered at build time) and the code each needs beyond the shell's first chunk. */
 export const shellRoutes: { path: string; load?: () => Promise<unknown> }[] = [
@@ -75,6 +78,7 @@ export function App() {
           <Route path="/terms-of-service" element={<TermsPage />} />
           <Route path="/privacy-policy" element={<PrivacyPage />} />
           <Route path="/refund-policy" element={<RefundPage />} />
+          <Route path="/admin/*" element={<AdminGate />} />
           {remoteRoutes.map(({ path, remote, expose }) => (
             <Route key={path} path={path} element={<RemoteRoute key={path} remote={remote} expose={expose} />} />
           ))}

@@ -85,11 +85,13 @@ interface BaseOptions {
   timeoutMs?: number;
 }
 
-/** What a call to `route` sends: its path parameters, query and body, typed by the contract. */
-export type RequestOptions<K extends ApiRouteKey> = BaseOptions &
-  ParamsOf<RouteOf<K>> &
-  QueryOf<RouteOf<K>> &
-  BodyOf<RouteOf<K>>;
+/**
+ * What a call to `route` sends: its path parameters, query and body, typed by the contract. Built
+ * route by route (a distributive conditional): intersecting the three unions of every route instead
+ * grows with the cube of the route count, past what TypeScript can represent (TS2590).
+ */
+type OptionsOfRoute<R> = R extends unknown ? BaseOptions & ParamsOf<R> & QueryOf<R> & BodyOf<R> : never;
+export type RequestOptions<K extends ApiRouteKey> = OptionsOfRoute<RouteOf<K>>;
 
 /** The options are optional where the route takes no parameters and no body. */
 type OptionsArg<K extends ApiRouteKey> =

@@ -8,6 +8,7 @@ const remoteFolders: Record<RemoteName, string> = {
   billing: 'billing',
   blog: 'blog',
   blogAdmin: 'blog-admin',
+  admin: 'admin',
 };
 
 function defaults(): RuntimeConfig {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const REMOTES = ['generator', 'billing', 'blog', 'blogAdmin'] as const;
+const REMOTES = ['generator', 'billing', 'blog', 'blogAdmin', 'admin'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 /** Folder under /mfe/ and the MFE_<NAME>_URL variable of each remote. */
 export const REMOTE_FOLDERS: Record<RemoteName, string> = {
@@ -9,6 +9,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
   billing: 'billing',
   blog: 'blog',
   blogAdmin: 'blog-admin',
+  admin: 'admin',
 };
 const remoteEnv = (name: RemoteName) => `MFE_${REMOTE_FOLDERS[name].toUpperCase().replace('-', '_')}_URL`;
 
@@ -175,6 +176,7 @@ const envSchema = z.object({
   MFE_BILLING_URL: optionalUrl,
   MFE_BLOG_URL: optionalUrl,
   MFE_BLOG_ADMIN_URL: optionalUrl,
+  MFE_ADMIN_URL: optionalUrl,
 });
 
 export interface AppConfig {

@@ -25,6 +25,7 @@ describe('RemotePreloads', () => {
     billing: { manifestUrl: '/mfe/billing/mf-manifest.json', servedHere: true },
     blog: { manifestUrl: '/mfe/blog/mf-manifest.json', servedHere: true },
     blogAdmin: { manifestUrl: '/mfe/blog-admin/mf-manifest.json', servedHere: true },
+    admin: { manifestUrl: '/mfe/admin/mf-manifest.json', servedHere: true },
   };
   const preloads = new RemotePreloads({ webDir, remotes });
 

@@ -62,6 +62,11 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
   '/credits': { title: 'Credits', description: 'Your credit balance and history.', index: false },
   '/blog-admin': { title: 'Blog Management', description: 'Write and manage blog articles.', index: false },
+  '/admin': {
+    title: 'Admin Console',
+    description: 'Run the site: users, payments, tasks and the audit log.',
+    index: false,
+  },
   '/payment/success': { title: 'Payment successful', description: 'Your payment went through.', index: false },
   '/payment/cancel': { title: 'Payment cancelled', description: 'Your payment was cancelled.', index: false },
   '/payment/checkout': { title: 'Checkout', description: 'Complete your purchase.', index: false },
@@ -72,5 +77,6 @@ export function routeMeta(path: string): RouteMeta & { known: boolean } {
   const meta = ROUTE_META[clean];
   if (meta) return { ...meta, known: true };
   if (clean.startsWith('/blog/')) return { ...ROUTE_META['/blog']!, known: true };
+  if (clean.startsWith('/admin/')) return { ...ROUTE_META['/admin']!, known: true };
   return { ...ROUTE_META['/']!, index: false, known: false };
 }

@@ -8,7 +8,7 @@ export const repoRoot = join(__dirname, '..', '..', '..');
 export const readRepoFile = (path: string): string => readFileSync(join(repoRoot, path), 'utf8');
 
 /** The remotes' folders under /mfe/, as services/src/config/app-config.ts names them. */
-export const REMOTE_FOLDERS = ['generator', 'billing', 'blog', 'blog-admin'] as const;
+export const REMOTE_FOLDERS = ['generator', 'billing', 'blog', 'blog-admin', 'admin'] as const;
 
 export interface ComposeHealthcheck {
   test?: string | string[];

@@ -358,6 +358,7 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
       MFE_BILLING_URL: `https://${host}/mfe/billing/mf-manifest.json`,
       MFE_BLOG_URL: `https://${host}/mfe/blog/mf-manifest.json`,
       MFE_BLOG_ADMIN_URL: `https://${host}/mfe/blog-admin/mf-manifest.json`,
+      MFE_ADMIN_URL: `https://${host}/mfe/admin/mf-manifest.json`,
     });
     const settings = configMap('veo3-config');
     const web = podSpec(one('Deployment', 'veo3-web')).containers[0];

@@ -10,7 +10,7 @@ import type { Messages } from '@veo3/platform/i18n/i18n';
 import type { LegalContent, LegalDocument } from '../pages/legal/legal-document';
 
 const repoRoot = join(__dirname, '..', '..', '..');
-const WORKSPACES = ['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin'];
+const WORKSPACES = ['platform', 'shell', 'mfe-generator', 'mfe-billing', 'mfe-blog', 'mfe-blog-admin', 'mfe-admin'];
 
 function sourceFiles(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -10,10 +10,10 @@ export type NavKind = 'exact' | 'nested' | 'section' | 'menu';
 
 export interface NavItem {
   to: string;
-  label: 'navHome' | 'navAiTools' | 'navPricing' | 'navBlog' | 'navHistory' | 'navBlogAdmin';
+  label: 'navHome' | 'navAiTools' | 'navPricing' | 'navBlog' | 'navHistory' | 'navBlogAdmin' | 'navAdmin';
   kind: NavKind;
-  /** Shown only to a signed-in user, or only to one who may manage the blog. */
-  audience?: 'user' | 'blogAdmin';
+  /** Shown only to a signed-in user, only to one who may manage the blog, or only to an administrator. */
+  audience?: 'user' | 'blogAdmin' | 'admin';
 }
 
 /** The header's navigation, in order, for the desktop bar and the mobile menu alike. */
@@ -24,10 +24,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/blog', label: 'navBlog', kind: 'section' },
   { to: '/video-history', label: 'navHistory', kind: 'nested', audience: 'user' },
   { to: '/blog-admin', label: 'navBlogAdmin', kind: 'nested', audience: 'blogAdmin' },
+  { to: '/admin', label: 'navAdmin', kind: 'nested', audience: 'admin' },
 ];
 
+const AUDIENCES: Record<NonNullable<NavItem['audience']>, (user: User | null | undefined) => boolean> = {
+  user: (user) => Boolean(user),
+  blogAdmin: (user) => Boolean(user?.can_manage_blog),
+  admin: (user) => Boolean(user?.is_admin),
+};
+
 export function visibleNavItems(user: User | null | undefined): NavItem[] {
-  return NAV_ITEMS.filter(
-    (item) => !item.audience || (item.audience === 'user' ? Boolean(user) : Boolean(user?.can_manage_blog)),
-  );
+  return NAV_ITEMS.filter((item) => !item.audience || AUDIENCES[item.audience](user));
 }

@@ -12,6 +12,7 @@ export const remoteMessages = defineMessages(
     name_billing: 'Pricing and billing',
     name_blog: 'The blog',
     name_blogAdmin: 'Blog management',
+    name_admin: 'The admin console',
   },
   {
     unavailableTitle: '{name}加载失败',
@@ -23,5 +24,6 @@ export const remoteMessages = defineMessages(
     name_billing: '价格与支付',
     name_blog: '博客',
     name_blogAdmin: '博客管理',
+    name_admin: '管理后台',
   },
 );

@@ -1,0 +1,19 @@
+import { defineMessages } from '@veo3/platform/i18n/i18n';
+
+export const adminGateMessages = defineMessages(
+  {
+    metaTitle: 'Admin Console',
+    notAllowedTitle: 'Not allowed',
+    notAllowedText:
+      'The admin console is for the people who run Veo 3 Studio. Your account does not have the admin role.',
+    notAllowedHint: 'If an administrator has just given you the role, sign out and sign in again.',
+    backHome: 'Back to Home',
+  },
+  {
+    metaTitle: '管理后台',
+    notAllowedTitle: '无权访问',
+    notAllowedText: '管理后台仅供 Veo 3 Studio 的运营人员使用。您的账号没有管理员角色。',
+    notAllowedHint: '如果管理员刚刚为您授予了该角色，请退出后重新登录。',
+    backHome: '返回首页',
+  },
+);

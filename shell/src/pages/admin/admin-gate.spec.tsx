@@ -1,0 +1,63 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { setLanguage } from '@veo3/platform/i18n/i18n';
+import { sessionStore } from '@veo3/platform/session/session-store';
+import { signInForTest } from '@veo3/platform/testing/test-session';
+import { visibleNavItems } from '../../layout/nav-items';
+import { AdminGate } from './admin-gate';
+
+const remoteRoute = jest.fn((props: { remote: string; expose: string }) => (
+  <p>{`remote ${props.remote}/${props.expose}`}</p>
+));
+jest.mock('../../remotes/remote-route', () => ({
+  RemoteRoute: (props: { remote: string; expose: string }) => remoteRoute(props),
+}));
+
+function renderGate(path = '/admin') {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminGate />} />
+        <Route path="/login" element={<p>Login screen</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setLanguage('en');
+  remoteRoute.mockClear();
+  act(() => sessionStore.restore());
+});
+
+describe('AdminGate (/admin)', () => {
+  it('mounts the admin remote for an administrator, below /admin too', () => {
+    signInForTest({ is_admin: true });
+    renderGate('/admin/users/u-2');
+    expect(screen.getByText('remote admin/admin-page')).toBeTruthy();
+  });
+
+  it('shows anyone else the shell’s own not-allowed page and never asks for the remote', () => {
+    signInForTest({ is_admin: false, can_manage_blog: true });
+    renderGate();
+    expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(remoteRoute).not.toHaveBeenCalled();
+    expect(document.title).toBe('Not allowed | Veo 3 Studio');
+  });
+
+  it('sends a signed-out visitor to the login page', () => {
+    renderGate();
+    expect(screen.getByText('Login screen')).toBeTruthy();
+    expect(remoteRoute).not.toHaveBeenCalled();
+  });
+
+  it('puts Admin in the navigation for administrators only', () => {
+    const labels = (user: Parameters<typeof visibleNavItems>[0]) => visibleNavItems(user).map((i) => i.label);
+    const user = signInForTest({ is_admin: false });
+    expect(labels(user)).not.toContain('navAdmin');
+    expect(labels({ ...user, is_admin: true })).toContain('navAdmin');
+    expect(labels(null)).not.toContain('navAdmin');
+  });
+});
