@@ -54,25 +54,31 @@ describe('RefundPage', () => {
     expect(screen.getByRole('region', { name: '6. How to request a refund' })).toHaveTextContent(
       'processed within 5–7 business days',
     );
-    expect(screen.getByRole('region', { name: '7. Governing law' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: '8. Governing law' })).toHaveTextContent(
       'governed by the laws of the United Kingdom',
     );
   });
 
-  it('states that a refunded or disputed payment takes back its unspent credits', () => {
+  it('states the one rule for the credits of a refunded or disputed payment, however the refund is made', () => {
     renderPage(<RefundPage />);
-    expect(screen.getByRole('region', { name: '6. How to request a refund' })).toHaveTextContent(
-      'When a payment is refunded, or disputed with your bank or card issuer (a chargeback), the credits it granted are taken back from your balance as far as they are unspent',
+    const credits = screen.getByRole('region', { name: '7. Credits of a refunded payment' });
+    expect(credits).toHaveTextContent(
+      'a refund we make for you, a refund made through our payment processor (Stripe), or a dispute you raise with your bank',
     );
+    expect(credits).toHaveTextContent(
+      'only what your balance holds is taken: credits you have already used are not charged again, and your balance never goes below zero',
+    );
+    expect(credits).toHaveTextContent('A partial refund takes back the same share of the credits, rounded down.');
+    expect(credits).toHaveTextContent('taken back once, even if the refund reaches us more than once');
     act(() => setLanguage('zh-CN'));
-    expect(screen.getByRole('region', { name: '6. 如何申请退款' })).toHaveTextContent(
-      '该笔付款所发放的积分将在尚未使用的范围内从你的余额中收回',
-    );
+    const zh = screen.getByRole('region', { name: '7. 已退款付款的积分' });
+    expect(zh).toHaveTextContent('通过我们的支付服务商（Stripe）办理的退款');
+    expect(zh).toHaveTextContent('已使用的积分不会再被扣除，你的余额也不会低于零');
   });
 
   it('gives the support and service addresses from the runtime config', () => {
     renderPage(<RefundPage />);
-    const contact = screen.getByRole('region', { name: '8. Contact' });
+    const contact = screen.getByRole('region', { name: '9. Contact' });
     expect(within(contact).getByRole('link', { name: 'help@veo3.test' })).toHaveAttribute(
       'href',
       'mailto:help@veo3.test',

@@ -60,19 +60,28 @@ export const refundContent: LegalContent = {
           ],
           closing: [
             'Approved refunds are processed within 5–7 business days and paid back to the original payment method. Your bank may need a few more days to show the refund on your statement.',
-            'When a payment is refunded, or disputed with your bank or card issuer (a chargeback), the credits it granted are taken back from your balance as far as they are unspent: credits you have already used are not charged again, and your balance never goes below zero. A partial refund takes back the same share of those credits.',
+          ],
+        },
+        {
+          id: 'credits-of-refunded-payments',
+          heading: '7. Credits of a refunded payment',
+          paragraphs: [
+            'One rule applies to every refund and chargeback, however it is made: a refund we make for you, a refund made through our payment processor (Stripe), or a dispute you raise with your bank or card issuer.',
+            'When a payment is refunded or disputed, the credits it granted are taken back from your balance. If your balance holds fewer credits than that at the time, for example because you have already used some, only what your balance holds is taken: credits you have already used are not charged again, and your balance never goes below zero. A partial refund takes back the same share of the credits, rounded down.',
+            'A payment’s credits are taken back once, even if the refund reaches us more than once.',
+            'For example: you buy 950 credits and use 900 of them; if that payment is then refunded, the remaining 50 credits are taken back and your balance is 0.',
           ],
         },
         {
           id: 'governing-law',
-          heading: '7. Governing law',
+          heading: '8. Governing law',
           paragraphs: [
             'This policy is governed by the laws of the United Kingdom. Nothing in it limits the rights you have as a consumer under those laws.',
           ],
         },
         {
           id: 'contact',
-          heading: '8. Contact',
+          heading: '9. Contact',
           paragraphs: [
             'Questions about refunds: {supportEmail}. Business and partnership enquiries: {serviceEmail}.',
             'See also our {termsOfService} and {privacyPolicy}.',
@@ -133,17 +142,26 @@ export const refundContent: LegalContent = {
           ],
           closing: [
             '获批的退款会在 5–7 个工作日内处理完毕，并退回至原支付方式。你的银行可能还需要几天时间才会在账单上显示该笔退款。',
-            '当一笔付款被退款，或你通过银行或发卡机构对其提出争议（拒付）时，该笔付款所发放的积分将在尚未使用的范围内从你的余额中收回：已使用的积分不会再被扣除，你的余额也不会低于零。部分退款会按相同比例收回这些积分。',
+          ],
+        },
+        {
+          id: 'credits-of-refunded-payments',
+          heading: '7. 已退款付款的积分',
+          paragraphs: [
+            '每一笔退款和拒付都适用同一条规则，无论它以何种方式发生：由我们为你办理的退款、通过我们的支付服务商（Stripe）办理的退款，或你向银行或发卡机构提出的争议（拒付）。',
+            '当一笔付款被退款或提出争议时，该笔付款所发放的积分会从你的余额中收回。如果你的余额当时少于这些积分（例如你已经使用了其中一部分），则只收回余额中现有的积分：已使用的积分不会再被扣除，你的余额也不会低于零。部分退款按相同比例收回积分，向下取整。',
+            '每笔付款的积分只收回一次，即使退款通知多次到达我们这里。',
+            '例如：你购买了 950 积分并使用了其中 900 积分；如果该笔付款随后被退款，剩余的 50 积分会被收回，你的余额变为 0。',
           ],
         },
         {
           id: 'governing-law',
-          heading: '7. 适用法律',
+          heading: '8. 适用法律',
           paragraphs: ['本政策受英国法律管辖。本政策中的任何内容均不限制你根据该等法律作为消费者所享有的权利。'],
         },
         {
           id: 'contact',
-          heading: '8. 联系我们',
+          heading: '9. 联系我们',
           paragraphs: [
             '退款相关问题：{supportEmail}。商务与合作咨询：{serviceEmail}。',
             '另请参阅我们的{termsOfService}和{privacyPolicy}。',
