@@ -223,7 +223,8 @@ describe.each(databaseKinds())('admin payments and refunds through Stripe on %s'
   it("a refund made in Stripe's dashboard and delivered by webhook first is recorded as Stripe's; the console then has nothing left to refund", async () => {
     const user = await devSignIn(t.app, 'dashboard-first@example.com');
     const id = await buyPack(user, 'starter');
-    await deliver(stripe.event('charge.refunded', stripe.refund(stripe.chargeOf(id)).id));
+    const event = stripe.event('charge.refunded', stripe.refund(stripe.chargeOf(id)).id);
+    await deliver(event);
     expect(await d.balance(user)).toBe(0);
 
     const res = await refund(id);
@@ -237,8 +238,27 @@ describe.each(databaseKinds())('admin payments and refunds through Stripe on %s'
         actor_email: null,
         action: 'payment.refund',
         reason: 'Stripe: charge.refunded',
+        request_id: JSON.parse(event).id,
       }),
     ]);
+  });
+
+  it("a dispute (chargeback) is recorded as Stripe's, once, with what it took back", async () => {
+    const user = await devSignIn(t.app, 'disputer@example.com');
+    const id = await buyPack(user, 'basic');
+    await spend(user, 100);
+    const dispute = stripe.dispute(stripe.chargeOf(id));
+    await deliver(stripe.event('charge.dispute.created', dispute));
+    await deliver(stripe.event('charge.dispute.created', dispute));
+    const audit = await d.audit(id);
+    expect(audit).toEqual([expect.objectContaining({ actor_type: 'stripe', reason: 'Stripe: dispute' })]);
+    expect(JSON.parse(audit[0]!.after_json!)).toEqual({
+      status: 'disputed',
+      refunded_cents: 4990,
+      credits_reclaimed: 850,
+      credits_taken: 850,
+    });
+    expect((await refund(id)).json().code).toBe('ADMIN_PAYMENT_REFUNDED');
   });
 
   it('a dashboard refund whose webhook is late: the console refunds nothing more at Stripe, takes back once, and the late webhook changes nothing', async () => {

@@ -19,13 +19,13 @@ const HANDLED = new Set([
   'charge.refunded',
   'charge.dispute.created',
 ]);
-/** A take-back from a webhook is Stripe's in the audit trail (a refund or dispute made in its dashboard). */
-const stripeAudit = (reason: string): ReversalAudit => ({
+/** A take-back from a webhook is Stripe's in the audit trail (a refund or dispute made in its dashboard), its request the event. */
+const stripeAudit = (reason: string, eventId: string): ReversalAudit => ({
   actorType: 'stripe',
   actorId: null,
   actorEmail: null,
   reason,
-  requestId: null,
+  requestId: eventId,
 });
 /** The events that grant credits: their delay from creation is the fulfillment delay. */
 const FULFILLING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'invoice.paid']);
@@ -69,7 +69,9 @@ export class StripeWebhookService {
   ): Promise<WebhookOutcome> {
     if (await this.rows.eventHandled(event.id)) return 'duplicate';
 
-    if (HANDLED.has(event.type)) await this.apply(stripe, event.type, (event.data.object as { id: string }).id);
+    if (HANDLED.has(event.type)) {
+      await this.apply(stripe, event.id, event.type, (event.data.object as { id: string }).id);
+    }
 
     // Recorded only once handled: a delivery that failed half-way is retried by Stripe and redone.
     try {
@@ -80,9 +82,9 @@ export class StripeWebhookService {
     return HANDLED.has(event.type) ? 'processed' : 'ignored';
   }
 
-  private async apply(stripe: StripeGateway, type: string, objectId: string): Promise<void> {
+  private async apply(stripe: StripeGateway, eventId: string, type: string, objectId: string): Promise<void> {
     if (type.startsWith('charge.')) {
-      await this.reverse(stripe, type, objectId);
+      await this.reverse(stripe, eventId, type, objectId);
       return;
     }
     if (type.startsWith('checkout.session.')) {
@@ -106,7 +108,7 @@ export class StripeWebhookService {
   }
 
   /** A refund or dispute of a charge takes back the credits of the payment it paid (a dispute: all of it). */
-  private async reverse(stripe: StripeGateway, type: string, objectId: string): Promise<void> {
+  private async reverse(stripe: StripeGateway, eventId: string, type: string, objectId: string): Promise<void> {
     const chargeId = type === 'charge.refunded' ? objectId : await stripe.disputedCharge(objectId);
     const charge = chargeId ? await stripe.retrieveCharge(chargeId) : null;
     const payment = charge && (await this.paymentOf(stripe, charge));
@@ -115,13 +117,13 @@ export class StripeWebhookService {
       return;
     }
     if (type === 'charge.dispute.created') {
-      await this.refunds.takeBack(payment.id, { reason: 'dispute' }, stripeAudit('Stripe: dispute'));
+      await this.refunds.takeBack(payment.id, { reason: 'dispute' }, stripeAudit('Stripe: dispute', eventId));
     } else if (charge.refundedCents > 0) {
       const refundedCents = refundedCentsOf(payment, charge);
       await this.refunds.takeBack(
         payment.id,
         { reason: 'refund', refundedCents },
-        stripeAudit('Stripe: charge.refunded'),
+        stripeAudit('Stripe: charge.refunded', eventId),
       );
     }
   }
