@@ -10,6 +10,8 @@ import { AdminPaymentsController } from './admin-payments.controller';
 import { AdminPaymentsService } from './admin-payments.service';
 import { AdminTasksController } from './admin-tasks.controller';
 import { AdminTasksService } from './admin-tasks.service';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
 
 /**
  * The admin console's routes under /api/admin (admin role only: JwtAuthGuard and AdminGuard on every
@@ -17,7 +19,7 @@ import { AdminTasksService } from './admin-tasks.service';
  */
 @Module({
   imports: [AuditModule, CreditsModule, BillingModule, VideoModule, EventBusModule],
-  controllers: [AdminPaymentsController, AdminTasksController, AdminOverviewController],
-  providers: [AdminPaymentsService, AdminTasksService, AdminOverviewService],
+  controllers: [AdminUsersController, AdminPaymentsController, AdminTasksController, AdminOverviewController],
+  providers: [AdminUsersService, AdminPaymentsService, AdminTasksService, AdminOverviewService],
 })
 export class AdminModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { EntityRows } from '../common/entity-rows';
 import { UserEntity } from '../users/user.entity';
 import { SessionEntity } from './session.entity';
@@ -53,17 +53,9 @@ export class SessionRepository {
 
   /** Revokes every live session of the user at `at`, in `m`'s transaction; how many. */
   async revokeAllOf(m: EntityManager, userId: string, at: Date): Promise<number> {
-    const { affected } = await m.update(SessionEntity, { userId, revokedAt: IsNull() }, { revokedAt: at });
+    const live = { userId, revokedAt: IsNull(), expiresAt: MoreThan(at) };
+    const { affected } = await m.update(SessionEntity, live, { revokedAt: at });
     return affected ?? 0;
-  }
-
-  /** The user's latest sessions, newest first. */
-  latestOf(userId: string, take: number): Promise<SessionEntity[]> {
-    return this.dataSource.getRepository(SessionEntity).find({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take,
-    });
   }
 
   /** Revokes the session at `at`, unless it was revoked before. */

@@ -93,6 +93,12 @@ export class CreditsService {
     return { items: items.map(toPublicTransaction), total, limit, offset };
   }
 
+  /** The user's latest `limit` ledger lines as the API shows them, newest first (the admin console's user page). */
+  async latestTransactions(userId: string, limit: number): Promise<PublicCreditTransaction[]> {
+    const { items } = await this.history(userId, limit, 0);
+    return items.map(toPublicTransaction);
+  }
+
   async checkModel(userId: string, modelId: string): Promise<{ cost: number; balance: number; enough: boolean }> {
     const model = findVideoModel(modelId);
     if (!model) throw new CreditsException(CreditsErrorCode.UnknownModel, `Unknown model: ${modelId}`);

@@ -1,0 +1,340 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Brackets, DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import type {
+  AdminCreditAdjustBody,
+  AdminRole,
+  AdminRoleChangeBody,
+  AdminSignOutBody,
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersQuery,
+} from '@veo3/contracts/admin';
+import { AuditLogService } from '../audit/audit-log.service';
+import { AuthService } from '../auth/auth.service';
+import { SessionAuthenticator } from '../auth/session-authenticator';
+import { SessionEntity } from '../auth/session.entity';
+import { PaymentEntity } from '../billing/payment.entity';
+import { LIVE_SUBSCRIPTION_STATUSES, SubscriptionEntity } from '../billing/subscription.entity';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { CreditTransactionEntity, toPublicTransaction } from '../credits/credit-transaction.entity';
+import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
+import { CreditsService, type CreditChange } from '../credits/credits.service';
+import { inTransaction, isUniqueViolation } from '../database/transaction';
+import { UserEntity } from '../users/user.entity';
+import { configuredRoles, rolesFor, type UserRoles } from '../users/user-roles';
+import { VideoTaskEntity } from '../video/video-task.entity';
+import type { AdminActor } from './admin-actor';
+import { AdminPaymentsService } from './admin-payments.service';
+import { AdminTasksService } from './admin-tasks.service';
+import { AdminErrorCode, AdminException } from './admin.exception';
+
+/** Ledger lines, payments, tasks and sessions a user's page shows at most, newest first. */
+const DETAIL_ROWS = 50;
+const DAY_MS = 86_400_000;
+/** An Idempotency-Key kept as given up to this length (hashed beyond), within the ledger key's 255. */
+const KEY_MAX = 200;
+
+/** The user columns each role is granted in. */
+const GRANTED_COLUMN = { admin: 'adminGranted', blog_manager: 'blogManagerGranted' } as const;
+const HAS_ROLE: Record<AdminRole, keyof UserRoles> = { admin: 'isAdmin', blog_manager: 'canManageBlog' };
+
+/** `text` matched literally by LIKE … ESCAPE '!' (the same escape character on SQLite and MySQL). */
+const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Users in the admin console: search and a user's page, and the changes an admin makes to a user
+ * (credits, roles, sign-out everywhere), each in one transaction with its audit row.
+ */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly credits: CreditsService,
+    private readonly audit: AuditLogService,
+    private readonly auth: AuthService,
+    private readonly sessions: SessionAuthenticator,
+    private readonly payments: AdminPaymentsService,
+    private readonly tasks: AdminTasksService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Newest sign-ups first; `q` matches part of the e-mail or name, wildcards taken literally. */
+  async list(query: AdminUsersQuery) {
+    const select = this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .orderBy('u.createdAt', 'DESC')
+      .addOrderBy('u.id', 'DESC')
+      .skip((query.page - 1) * query.page_size)
+      .take(query.page_size);
+    if (query.q) {
+      const q = `%${likeLiteral(query.q.toLowerCase())}%`;
+      select.andWhere(
+        new Brackets((w) => w.where("LOWER(u.email) LIKE :q ESCAPE '!'").orWhere("LOWER(u.name) LIKE :q ESCAPE '!'")),
+        { q },
+      );
+    }
+    if (query.signed_up_from)
+      select.andWhere('u.createdAt >= :from', { from: new Date(`${query.signed_up_from}T00:00:00Z`) });
+    if (query.signed_up_to) {
+      select.andWhere('u.createdAt < :to', { to: new Date(Date.parse(`${query.signed_up_to}T00:00:00Z`) + DAY_MS) });
+    }
+    if (query.has_plan !== undefined) {
+      const live = 'SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.status IN (:...live)';
+      select.andWhere(`${query.has_plan ? '' : 'NOT '}EXISTS (${live})`, { live: LIVE_SUBSCRIPTION_STATUSES });
+    }
+    if (query.has_paid !== undefined) {
+      select.andWhere(`${query.has_paid ? '' : 'NOT '}EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id)`);
+    }
+    const [rows, total] = await select.getManyAndCount();
+    return { items: await this.describe(rows), page: query.page, page_size: query.page_size, total };
+  }
+
+  /** A user's page: the user, the latest ledger lines, payments, tasks and sessions, and the subscription. */
+  async detail(id: string): Promise<AdminUserDetail> {
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
+    if (!user) throw notFound();
+    const latest = { order: { createdAt: 'DESC', id: 'DESC' }, take: DETAIL_ROWS } as const;
+    const [[described], ledger, payments, subscription, tasks, sessions] = await Promise.all([
+      this.describe([user]),
+      this.credits.latestTransactions(id, DETAIL_ROWS),
+      this.dataSource.getRepository(PaymentEntity).find({ where: { userId: id }, ...latest }),
+      this.dataSource.getRepository(SubscriptionEntity).findOne({ where: { userId: id }, order: latest.order }),
+      this.dataSource.getRepository(VideoTaskEntity).find({ where: { userId: id }, ...latest }),
+      this.dataSource.getRepository(SessionEntity).find({ where: { userId: id }, ...latest }),
+    ]);
+    return {
+      user: described!,
+      ledger,
+      payments: await this.payments.describe(payments),
+      subscription: subscription && {
+        id: subscription.id,
+        plan_id: subscription.planId,
+        billing_cycle: subscription.billingCycle,
+        status: subscription.status,
+        current_period_end: iso(subscription.currentPeriodEnd),
+        canceled_at: iso(subscription.canceledAt),
+        simulated: subscription.simulated,
+      },
+      tasks: await this.tasks.describe(tasks),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        created_at: s.createdAt.toISOString(),
+        expires_at: iso(s.expiresAt),
+        revoked_at: iso(s.revokedAt),
+        user_agent: s.userAgent,
+      })),
+    };
+  }
+
+  /**
+   * Adds or takes credits (never below zero) with a ledger line and an audit row in one transaction.
+   * Under an Idempotency-Key, a repeat answers the first result and changes nothing; the same key
+   * with another amount or reason is refused.
+   */
+  async adjustCredits(id: string, body: AdminCreditAdjustBody, idempotencyKey: string | undefined, actor: AdminActor) {
+    const key = idempotencyKey?.trim();
+    const change: CreditChange = {
+      userId: id,
+      amount: Math.abs(body.amount),
+      sourceType: 'admin',
+      sourceId: null,
+      description: body.reason,
+      idempotencyKey: `admin:${id}:${key ? (key.length <= KEY_MAX ? key : sha256(key)) : randomUUID()}`,
+    };
+    try {
+      return await inTransaction(this.dataSource, async (m) => {
+        const replay = await this.replayOf(m, change, body.amount);
+        if (replay) return replay;
+        if (!(await m.existsBy(UserEntity, { id }))) throw notFound();
+        const { transaction, balance } = await this.applyCredits(m, change, body.amount);
+        await this.audit.record(m, {
+          ...this.actor(actor, body.reason),
+          action: 'credits.adjust',
+          targetType: 'user',
+          targetId: id,
+          before: { credits: balance - body.amount },
+          after: { credits: balance },
+        });
+        return { balance, transaction: toPublicTransaction(transaction) };
+      });
+    } catch (error) {
+      // The same key sent twice at once: the other request's line won; answer as a replay of it.
+      if (!isUniqueViolation(error)) throw error;
+      const replay = await this.replayOf(this.dataSource.manager, change, body.amount);
+      if (!replay) throw error;
+      return replay;
+    }
+  }
+
+  /**
+   * Grants or removes a role granted in the console. Never one's own admin role, never the last
+   * admin, never a role the configuration gives; granting a role held already changes nothing (and
+   * records nothing). The user's sessions in this process read the new roles at once, others within
+   * the session cache's seconds.
+   */
+  async changeRole(id: string, body: AdminRoleChangeBody, actor: AdminActor): Promise<{ user: AdminUser }> {
+    if (!body.granted && body.role === 'admin' && id === actor.id) {
+      throw new AdminException(AdminErrorCode.OwnAdminRole, 'You cannot remove your own admin role.');
+    }
+    const user = await inTransaction(this.dataSource, async (m) => {
+      // Every admin row locked first, in one order: two admins removing each other take turns.
+      const admins = body.role === 'admin' && !body.granted ? await this.lockAdmins(m) : [];
+      const target = await this.lockUser(m, id);
+      const before = rolesFor(target, this.config);
+      const has = HAS_ROLE[body.role];
+      if (before[has] === body.granted) return target;
+      if (!body.granted && configuredRoles(target.email, this.config)[has]) {
+        throw new AdminException(
+          AdminErrorCode.RoleFromConfig,
+          `The configuration gives ${target.email} this role (${body.role === 'admin' ? 'ADMIN_EMAILS' : 'BLOG_ADMIN_EMAILS'}); change it there.`,
+        );
+      }
+      if (!body.granted && body.role === 'admin' && !admins.some((a) => a.id !== id)) {
+        throw new AdminException(
+          AdminErrorCode.LastAdmin,
+          'This is the last admin: grant the role to someone else first.',
+        );
+      }
+      const column = GRANTED_COLUMN[body.role];
+      await m.update(UserEntity, { id }, { [column]: body.granted });
+      const changed = { ...target, [column]: body.granted };
+      const after = rolesFor(changed, this.config);
+      await this.audit.record(m, {
+        ...this.actor(actor, body.reason ?? null),
+        action: body.granted ? 'role.grant' : 'role.revoke',
+        targetType: 'user',
+        targetId: id,
+        before: { role: body.role, is_admin: before.isAdmin, can_manage_blog: before.canManageBlog },
+        after: { role: body.role, is_admin: after.isAdmin, can_manage_blog: after.canManageBlog },
+      });
+      return changed;
+    });
+    this.sessions.forgetUser(id);
+    const [described] = await this.describe([user]);
+    return { user: described! };
+  }
+
+  /** Ends every session of the user (its tokens stop working), recorded in the same transaction. */
+  async signOut(id: string, body: AdminSignOutBody, actor: AdminActor): Promise<{ sessions_revoked: number }> {
+    return inTransaction(this.dataSource, async (m) => {
+      if (!(await m.existsBy(UserEntity, { id }))) throw notFound();
+      const revoked = await this.auth.signOutEverywhere(m, id);
+      await this.audit.record(m, {
+        ...this.actor(actor, body.reason ?? null),
+        action: 'user.sign_out',
+        targetType: 'user',
+        targetId: id,
+        before: { live_sessions: revoked },
+        after: { live_sessions: 0 },
+      });
+      return { sessions_revoked: revoked };
+    });
+  }
+
+  /** Users as the console shows them: roles in effect and from where, live plan, cents paid. */
+  private async describe(users: UserEntity[]): Promise<AdminUser[]> {
+    if (!users.length) return [];
+    const ids = users.map((u) => u.id);
+    const [live, paid] = await Promise.all([
+      this.dataSource.getRepository(SubscriptionEntity).find({
+        select: { userId: true },
+        where: { userId: In(ids), status: In([...LIVE_SUBSCRIPTION_STATUSES]) },
+      }),
+      this.dataSource
+        .getRepository(PaymentEntity)
+        .createQueryBuilder('p')
+        .select('p.userId', 'user_id')
+        .addSelect('SUM(p.amountCents)', 'paid')
+        .where('p.userId IN (:...ids)', { ids })
+        .groupBy('p.userId')
+        .getRawMany<{ user_id: string; paid: number | string }>(),
+    ]);
+    const withPlan = new Set(live.map((s) => s.userId));
+    const paidCents = new Map(paid.map((row) => [row.user_id, Number(row.paid)]));
+    return users.map((u) => {
+      const roles = rolesFor(u, this.config);
+      const configured = configuredRoles(u.email, this.config);
+      return {
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        provider: u.provider,
+        credits: u.credits,
+        is_admin: roles.isAdmin,
+        can_manage_blog: roles.canManageBlog,
+        config_roles: [
+          ...(configured.isAdmin ? (['admin'] as const) : []),
+          ...(configured.canManageBlog ? (['blog_manager'] as const) : []),
+        ],
+        has_plan: withPlan.has(u.id),
+        paid_cents: paidCents.get(u.id) ?? 0,
+        created_at: u.createdAt.toISOString(),
+      };
+    });
+  }
+
+  /** The first result of an Idempotency-Key already used; null when it was not; 409 for another change. */
+  private async replayOf(m: EntityManager, change: CreditChange, amount: number) {
+    const line = await m.findOneBy(CreditTransactionEntity, { idempotencyKey: change.idempotencyKey });
+    if (!line) return null;
+    if (line.amount !== amount || line.description !== change.description) {
+      throw new AdminException(
+        AdminErrorCode.IdempotencyConflict,
+        `This Idempotency-Key was used for another change (${line.amount} credits, "${line.description ?? ''}"); use a new key for a new change.`,
+      );
+    }
+    return { balance: line.balanceAfter, transaction: toPublicTransaction(line) };
+  }
+
+  /** The ledger's own conditional update and line; a debit the balance does not cover is a 409 here. */
+  private async applyCredits(m: EntityManager, change: CreditChange, amount: number) {
+    try {
+      return amount > 0 ? await this.credits.grant(change, m) : await this.credits.debit(change, m);
+    } catch (error) {
+      if (!(error instanceof CreditsException) || error.code !== CreditsErrorCode.Insufficient) throw error;
+      const balance = await this.credits.balanceOf(change.userId);
+      throw new AdminException(
+        AdminErrorCode.BalanceBelowZero,
+        `The balance cannot go below zero: ${change.amount} credits taken, ${balance} available.`,
+      );
+    }
+  }
+
+  /** The users who are admins now (by configuration or grant), their rows locked on MySQL. */
+  private async lockAdmins(m: EntityManager): Promise<UserEntity[]> {
+    const where: FindOptionsWhere<UserEntity>[] = [{ adminGranted: true }];
+    if (this.config.adminEmails.length) where.push({ email: In(this.config.adminEmails) });
+    const rows = await m.find(UserEntity, { where, order: { id: 'ASC' }, lock: this.writeLock() });
+    // The database's collation may match e-mails loosely: the roles decide exactly.
+    return rows.filter((u) => rolesFor(u, this.config).isAdmin);
+  }
+
+  private async lockUser(m: EntityManager, id: string): Promise<UserEntity> {
+    const user = await m.findOne(UserEntity, { where: { id }, lock: this.writeLock() });
+    if (!user) throw notFound();
+    return user;
+  }
+
+  private writeLock() {
+    return this.dataSource.options.type === 'mysql' ? ({ mode: 'pessimistic_write' } as const) : undefined;
+  }
+
+  private actor(actor: AdminActor, reason: string | null) {
+    return {
+      actorType: 'admin' as const,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      reason,
+      requestId: actor.requestId,
+    };
+  }
+}
+
+function notFound(): AdminException {
+  return new AdminException(AdminErrorCode.UserNotFound, 'User not found');
+}
