@@ -9,7 +9,11 @@
 // machine's cores does not count in it). Then the metrics' cost: the same routes on a second server
 // alike but for METRICS_PORT=off, taking turns with the first (metrics on, scraped once a slice), and
 // the server CPU per request of each (target: at most 10% more with metrics; BENCH_METRICS=0 skips it).
+// Then tracing's cost the same way: a third server exporting OTLP/HTTP traces of 10% of requests to a
+// receiver in this script, against the one without metrics (target: at most 25% more; BENCH_TRACING=0
+// skips it).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +35,8 @@ const ROUTES = (process.env.BENCH_ROUTES || 'balance,status,health,unknown').spl
 const TARGETS = { balance: 0.3, status: 0.4, health: 0.6, unknown: 0.6 };
 /** At most this much more server CPU per request with the metrics on. */
 const METRICS_COST_TARGET = 0.1;
+/** At most this much more server CPU per request with tracing on at a 10% sample. */
+const TRACING_COST_TARGET = 0.25;
 
 // Preloaded into the server on SQLite: counts the statements better-sqlite3 runs and reports the
 // total when asked over IPC (one increment per statement; nothing else changes).
@@ -179,11 +185,13 @@ async function startApp(env, mysql) {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
   );
-  const stop = async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  let stopped = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
   try {
     await waitUp(`${base}/api/health`);
     const post = async (path, body, token) => {
@@ -232,41 +240,119 @@ async function startApp(env, mysql) {
 }
 
 /**
- * The metrics' cost: the same routes on two servers alike but for METRICS_PORT (on, scraped once a
- * slice as Prometheus would; off), taking turns in short slices; server CPU per request of each.
+ * What a setting costs: the same routes on two servers alike but for it (`on`, `off`), taking turns
+ * in short slices, so load from elsewhere on the machine falls on both alike; server CPU per
+ * request of each. `afterOnSlice` runs after each of `on`'s slices (a Prometheus scrape).
  */
-async function metricsCost(withMetrics, metricsPort, mysql) {
-  const offDatabase = mysql ? await mysqlDatabase() : null;
-  const without = await startApp({ METRICS_PORT: 'off' }, offDatabase);
-  try {
-    const rows = [];
-    for (let i = 0; i < withMetrics.routes.length; i++) {
-      const [route, path, auth] = withMetrics.routes[i];
-      const [, offPath, offAuth] = without.routes[i];
-      const sides = {
-        on: { pid: withMetrics.server.pid, url: `${withMetrics.base}${path}`, auth, cpu: 0, results: [] },
-        off: { pid: without.server.pid, url: `${without.base}${offPath}`, auth: offAuth, cpu: 0, results: [] },
-      };
-      for (const side of Object.values(sides)) await load(side.url, side.auth, 10, 2);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [name, side] of Object.entries(sides)) {
-          const before = cpuSeconds(side.pid);
-          side.results.push(await load(side.url, side.auth, CONNECTIONS, DURATION_S / ROUNDS));
-          if (name === 'on') await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-          side.cpu += cpuSeconds(side.pid) - before;
-        }
+async function sideBySide(on, off, afterOnSlice = async () => {}) {
+  const rows = [];
+  for (let i = 0; i < on.routes.length; i++) {
+    const [route, path, auth] = on.routes[i];
+    const [, offPath, offAuth] = off.routes[i];
+    const sides = {
+      on: { pid: on.server.pid, url: `${on.base}${path}`, auth, cpu: 0, results: [] },
+      off: { pid: off.server.pid, url: `${off.base}${offPath}`, auth: offAuth, cpu: 0, results: [] },
+    };
+    for (const side of Object.values(sides)) await load(side.url, side.auth, 10, 2);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, side] of Object.entries(sides)) {
+        const before = cpuSeconds(side.pid);
+        side.results.push(await load(side.url, side.auth, CONNECTIONS, DURATION_S / ROUNDS));
+        if (name === 'on') await afterOnSlice();
+        side.cpu += cpuSeconds(side.pid) - before;
       }
-      rows.push({
-        ...route,
-        on: combine(sides.on.results, sides.on.cpu),
-        off: combine(sides.off.results, sides.off.cpu),
-      });
     }
-    return rows;
-  } finally {
-    await without.stop();
-    await offDatabase?.drop();
+    rows.push({
+      ...route,
+      on: combine(sides.on.results, sides.on.cpu),
+      off: combine(sides.off.results, sides.off.cpu),
+    });
   }
+  return rows;
+}
+
+/** Prints a sideBySide table against its target; true when a route costs more than the target. */
+function printCost(title, target, rows) {
+  console.log(`\n${title}: server CPU per request\n`);
+  console.log(
+    `${''.padEnd(32)} ${'on µs'.padStart(7)} ${'off µs'.padStart(7)} ${'cost'.padStart(7)} ${'target'.padStart(6)} ${'on/s'.padStart(7)} ${'off/s'.padStart(7)}`,
+  );
+  let costly = false;
+  for (const r of rows) {
+    const cost = r.on.cpuPerRequest / r.off.cpuPerRequest - 1;
+    const ok = cost <= target;
+    costly ||= !ok;
+    console.log(
+      `${r.name.padEnd(32)} ${r.on.cpuPerRequest.toFixed(0).padStart(7)} ${r.off.cpuPerRequest.toFixed(0).padStart(7)} ${`${(cost * 100).toFixed(1)}%`.padStart(7)} ${`≤${target * 100}%`.padStart(6)} ${r.on.rps.toFixed(0).padStart(7)} ${r.off.rps.toFixed(0).padStart(7)}${ok ? '' : '  FAIL'}`,
+    );
+  }
+  console.log(`\n${costly ? 'FAIL' : 'PASS'}  at most ${target * 100}% more server CPU per request`);
+  return costly;
+}
+
+/** An OTLP/HTTP receiver that counts the spans it is sent and keeps nothing. */
+async function startSpanSink() {
+  let spans = 0;
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.url === '/v1/traces')
+        spans += (
+          Buffer.concat(chunks)
+            .toString()
+            .match(/"spanId"/g) ?? []
+        ).length;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    spans: () => spans,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Metrics and tracing, each against a server with neither (every server on its own fresh database). */
+async function settingCosts(app, metricsPort, mysql) {
+  let costly = false;
+  const plainDatabase = mysql ? await mysqlDatabase() : null;
+  const plain = await startApp({ METRICS_PORT: 'off' }, plainDatabase);
+  try {
+    if (process.env.BENCH_METRICS !== '0') {
+      const scrape = async () => void (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
+      const rows = await sideBySide(app, plain, scrape);
+      costly ||= printCost(
+        'metrics on (METRICS_PORT, scraped each slice) vs off (METRICS_PORT=off)',
+        METRICS_COST_TARGET,
+        rows,
+      );
+    }
+    if (process.env.BENCH_TRACING !== '0') {
+      const sink = await startSpanSink();
+      const tracedDatabase = mysql ? await mysqlDatabase() : null;
+      const traced = await startApp(
+        { METRICS_PORT: 'off', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER_ARG: '0.1' },
+        tracedDatabase,
+      );
+      try {
+        const rows = await sideBySide(traced, plain);
+        costly = printCost('tracing on (OTLP/HTTP, 10% of requests sampled) vs off', TRACING_COST_TARGET, rows);
+        // Stopped first: a graceful stop exports what is still batched.
+        await traced.stop();
+        console.log(`(${sink.spans()} spans reached the OTLP receiver)`);
+      } finally {
+        await traced.stop();
+        await tracedDatabase?.drop();
+        await sink.close();
+      }
+    }
+  } finally {
+    await plain.stop();
+    await plainDatabase?.drop();
+  }
+  return costly;
 }
 
 async function main() {
@@ -301,27 +387,7 @@ async function main() {
     }
     console.log(`\n${failed ? 'FAIL' : 'PASS'}  every route at its target ratio, with no errors`);
 
-    if (process.env.BENCH_METRICS !== '0') {
-      console.log(
-        `\nmetrics on (METRICS_PORT, scraped each slice) vs off (METRICS_PORT=off): server CPU per request\n`,
-      );
-      console.log(
-        `${''.padEnd(32)} ${'on µs'.padStart(7)} ${'off µs'.padStart(7)} ${'cost'.padStart(7)} ${'target'.padStart(6)} ${'on/s'.padStart(7)} ${'off/s'.padStart(7)}`,
-      );
-      let costly = false;
-      for (const r of await metricsCost(app, metricsPort, mysql)) {
-        const cost = r.on.cpuPerRequest / r.off.cpuPerRequest - 1;
-        const ok = cost <= METRICS_COST_TARGET;
-        costly ||= !ok;
-        console.log(
-          `${r.name.padEnd(32)} ${r.on.cpuPerRequest.toFixed(0).padStart(7)} ${r.off.cpuPerRequest.toFixed(0).padStart(7)} ${`${(cost * 100).toFixed(1)}%`.padStart(7)} ${`≤${METRICS_COST_TARGET * 100}%`.padStart(6)} ${r.on.rps.toFixed(0).padStart(7)} ${r.off.rps.toFixed(0).padStart(7)}${ok ? '' : '  FAIL'}`,
-        );
-      }
-      console.log(
-        `\n${costly ? 'FAIL' : 'PASS'}  metrics cost at most ${METRICS_COST_TARGET * 100}% more server CPU per request`,
-      );
-      failed ||= costly;
-    }
+    failed = (await settingCosts(app, metricsPort, mysql)) || failed;
     process.exitCode = failed ? 1 : 0;
   } finally {
     await app.stop();

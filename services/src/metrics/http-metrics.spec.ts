@@ -45,8 +45,11 @@ describe('registerHttpMetrics', () => {
     for (let i = 0; i < 3; i++) await fastify.inject(`/api/nothing-${i}`);
     await fastify.inject('/no-route-at-all');
     await fastify.inject({ method: 'POST', url: '/api/fails' });
+    // Fastify's own HEAD route of a GET: counted once, under the same pattern.
+    await fastify.inject({ method: 'HEAD', url: '/api/video/status/task-0' });
     expect(await requestCounts(metrics)).toEqual({
       'GET /api/video/status/:taskId 2xx': 5,
+      'HEAD /api/video/status/:taskId 2xx': 1,
       'GET unmatched 4xx': 4,
       'POST /api/fails 5xx': 1,
     });
