@@ -112,6 +112,17 @@ describe('loadConfig', () => {
       expect(problems({ METRICS_PORT: bad })).toEqual([expect.stringMatching(/^METRICS_PORT: /)]);
   });
 
+  it('refuses a tracing endpoint or sample ratio OpenTelemetry could not use, by name', () => {
+    expect(() =>
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+    ).not.toThrow();
+    expect(problems({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toEqual([
+      expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: /),
+    ]);
+    for (const bad of ['1.5', '-0.1', 'tenth'])
+      expect(problems({ OTEL_TRACES_SAMPLER_ARG: bad })).toEqual([expect.stringMatching(/^OTEL_TRACES_SAMPLER_ARG: /)]);
+  });
+
   it('lists every problem at once', () => {
     expect(problems({ PORT: 'x', SITE_URL: 'y' })).toHaveLength(2);
   });

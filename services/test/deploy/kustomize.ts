@@ -107,7 +107,7 @@ export const podLabels = (o: K8sObject): Record<string, string> =>
   (o.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;
 
 /** The optional components under k8s/components. */
-export type ComponentName = 'monitoring' | 'keda';
+export type ComponentName = 'monitoring' | 'keda' | 'tracing';
 
 /**
  * An overlay with optional components on top, as docs/OPERATIONS.md tells an operator to add them:

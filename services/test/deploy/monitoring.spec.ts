@@ -398,3 +398,44 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/components monitoring
     expect((rescaled.spec as typeof scaled.spec).triggers[0]!.metadata.threshold).toBe('8');
   });
 });
+
+describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/components/tracing on %s', (overlay) => {
+  // A generated ConfigMap's name ends in a hash of its data: compared without it.
+  const key = (o: K8sObject) => `${o.kind}/${o.metadata.name.replace(/^(veo3-config)-\w+$/, '$1')}`;
+
+  it('sends traces of api, worker and web to the collector, opening only its OTLP/HTTP port', () => {
+    const plain = render(overlay);
+    const objects = renderWithComponents(overlay, ['tracing']);
+    const before = new Set(plain.map(key));
+    expect(objects.filter((o) => !before.has(key(o))).map(key)).toEqual(['NetworkPolicy/veo3-tracing-egress']);
+    const config = objects.find((o) => key(o) === 'ConfigMap/veo3-config')!;
+    const plainConfig = plain.find((o) => key(o) === 'ConfigMap/veo3-config')!;
+    expect(config.data).toEqual({
+      ...plainConfig.data,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.monitoring.svc:4318',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    });
+    const traced = objects
+      .filter((o) => o.kind === 'Deployment')
+      .filter((d) => podSpec(d).containers[0]!.envFrom?.some((e) => e.configMapRef?.name === config.metadata.name));
+    expect(traced.map((d) => d.metadata.name)).toEqual(expect.arrayContaining(['veo3-api', 'veo3-web', 'veo3-worker']));
+
+    const policy = objects.find((o) => key(o) === 'NetworkPolicy/veo3-tracing-egress')!;
+    const { podSelector, egress, policyTypes } = policy.spec as {
+      podSelector: { matchExpressions: { key: string; values: string[] }[] };
+      egress: unknown[];
+      policyTypes: string[];
+    };
+    const selected = objects
+      .filter((o) => o.kind === 'Deployment')
+      .filter((d) => podSelector.matchExpressions.every((e) => e.values.includes(podLabels(d)[e.key] ?? '')));
+    expect(selected.map((d) => d.metadata.name).sort()).toEqual(['veo3-api', 'veo3-web', 'veo3-worker']);
+    expect(policyTypes).toEqual(['Egress']);
+    expect(egress).toEqual([
+      {
+        to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        ports: [{ protocol: 'TCP', port: 4318 }],
+      },
+    ]);
+  });
+});
