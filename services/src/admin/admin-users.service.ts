@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Brackets, DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type {
   AdminCreditAdjustBody,
   AdminRole,
@@ -13,35 +13,32 @@ import type {
 import { AuditLogService } from '../audit/audit-log.service';
 import { AuthService } from '../auth/auth.service';
 import { SessionAuthenticator } from '../auth/session-authenticator';
-import { SessionEntity } from '../auth/session.entity';
-import { PaymentEntity } from '../billing/payment.entity';
-import { LIVE_SUBSCRIPTION_STATUSES, SubscriptionEntity } from '../billing/subscription.entity';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { CreditTransactionEntity, toPublicTransaction } from '../credits/credit-transaction.entity';
+import { toPublicTransaction } from '../credits/credit-transaction.entity';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService, type CreditChange } from '../credits/credits.service';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
-import { UserEntity } from '../users/user.entity';
+import type { UserEntity } from '../users/user.entity';
 import { configuredRoles, rolesFor, type UserRoles } from '../users/user-roles';
-import { VideoTaskEntity } from '../video/video-task.entity';
 import type { AdminActor } from './admin-actor';
 import { AdminPaymentsService } from './admin-payments.service';
 import { AdminTasksService } from './admin-tasks.service';
+import { AdminUsersRepository, type GrantedRoleColumn } from './admin-users.repository';
 import { AdminErrorCode, AdminException } from './admin.exception';
 
 /** Ledger lines, payments, tasks and sessions a user's page shows at most, newest first. */
 const DETAIL_ROWS = 50;
-const DAY_MS = 86_400_000;
 /** An Idempotency-Key kept as given up to this length (hashed beyond), within the ledger key's 255. */
 const KEY_MAX = 200;
 
 /** The user columns each role is granted in. */
-const GRANTED_COLUMN = { admin: 'adminGranted', blog_manager: 'blogManagerGranted' } as const;
+const GRANTED_COLUMN: Record<AdminRole, GrantedRoleColumn> = {
+  admin: 'adminGranted',
+  blog_manager: 'blogManagerGranted',
+};
 const HAS_ROLE: Record<AdminRole, keyof UserRoles> = { admin: 'isAdmin', blog_manager: 'canManageBlog' };
 
-/** `text` matched literally by LIKE … ESCAPE '!' (the same escape character on SQLite and MySQL). */
-const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -53,6 +50,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export class AdminUsersService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: AdminUsersRepository,
     private readonly credits: CreditsService,
     private readonly audit: AuditLogService,
     private readonly auth: AuthService,
@@ -64,48 +62,18 @@ export class AdminUsersService {
 
   /** Newest sign-ups first; `q` matches part of the e-mail or name, wildcards taken literally. */
   async list(query: AdminUsersQuery) {
-    const select = this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .orderBy('u.createdAt', 'DESC')
-      .addOrderBy('u.id', 'DESC')
-      .skip((query.page - 1) * query.page_size)
-      .take(query.page_size);
-    if (query.q) {
-      const q = `%${likeLiteral(query.q.toLowerCase())}%`;
-      select.andWhere(
-        new Brackets((w) => w.where("LOWER(u.email) LIKE :q ESCAPE '!'").orWhere("LOWER(u.name) LIKE :q ESCAPE '!'")),
-        { q },
-      );
-    }
-    if (query.signed_up_from)
-      select.andWhere('u.createdAt >= :from', { from: new Date(`${query.signed_up_from}T00:00:00Z`) });
-    if (query.signed_up_to) {
-      select.andWhere('u.createdAt < :to', { to: new Date(Date.parse(`${query.signed_up_to}T00:00:00Z`) + DAY_MS) });
-    }
-    if (query.has_plan !== undefined) {
-      const live = 'SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.status IN (:...live)';
-      select.andWhere(`${query.has_plan ? '' : 'NOT '}EXISTS (${live})`, { live: LIVE_SUBSCRIPTION_STATUSES });
-    }
-    if (query.has_paid !== undefined) {
-      select.andWhere(`${query.has_paid ? '' : 'NOT '}EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id)`);
-    }
-    const [rows, total] = await select.getManyAndCount();
+    const [rows, total] = await this.repository.page(query);
     return { items: await this.describe(rows), page: query.page, page_size: query.page_size, total };
   }
 
   /** A user's page: the user, the latest ledger lines, payments, tasks and sessions, and the subscription. */
   async detail(id: string): Promise<AdminUserDetail> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id });
+    const user = await this.repository.findUser(id);
     if (!user) throw notFound();
-    const latest = { order: { createdAt: 'DESC', id: 'DESC' }, take: DETAIL_ROWS } as const;
-    const [[described], ledger, payments, subscription, tasks, sessions] = await Promise.all([
+    const [[described], ledger, { payments, subscription, tasks, sessions }] = await Promise.all([
       this.describe([user]),
       this.credits.latestTransactions(id, DETAIL_ROWS),
-      this.dataSource.getRepository(PaymentEntity).find({ where: { userId: id }, ...latest }),
-      this.dataSource.getRepository(SubscriptionEntity).findOne({ where: { userId: id }, order: latest.order }),
-      this.dataSource.getRepository(VideoTaskEntity).find({ where: { userId: id }, ...latest }),
-      this.dataSource.getRepository(SessionEntity).find({ where: { userId: id }, ...latest }),
+      this.repository.latestOf(id, DETAIL_ROWS),
     ]);
     return {
       user: described!,
@@ -150,7 +118,7 @@ export class AdminUsersService {
       return await inTransaction(this.dataSource, async (m) => {
         const replay = await this.replayOf(m, change, body.amount);
         if (replay) return replay;
-        if (!(await m.existsBy(UserEntity, { id }))) throw notFound();
+        if (!(await this.repository.userExists(m, id))) throw notFound();
         const { transaction, balance } = await this.applyCredits(m, change, body.amount);
         await this.audit.record(m, {
           ...this.actor(actor, body.reason),
@@ -201,7 +169,7 @@ export class AdminUsersService {
         );
       }
       const column = GRANTED_COLUMN[body.role];
-      await m.update(UserEntity, { id }, { [column]: body.granted });
+      await this.repository.setGranted(m, id, column, body.granted);
       const changed = { ...target, [column]: body.granted };
       const after = rolesFor(changed, this.config);
       await this.audit.record(m, {
@@ -222,7 +190,7 @@ export class AdminUsersService {
   /** Ends every session of the user (its tokens stop working), recorded in the same transaction. */
   async signOut(id: string, body: AdminSignOutBody, actor: AdminActor): Promise<{ sessions_revoked: number }> {
     return inTransaction(this.dataSource, async (m) => {
-      if (!(await m.existsBy(UserEntity, { id }))) throw notFound();
+      if (!(await this.repository.userExists(m, id))) throw notFound();
       const revoked = await this.auth.signOutEverywhere(m, id);
       await this.audit.record(m, {
         ...this.actor(actor, body.reason ?? null),
@@ -239,23 +207,7 @@ export class AdminUsersService {
   /** Users as the console shows them: roles in effect and from where, live plan, cents paid. */
   private async describe(users: UserEntity[]): Promise<AdminUser[]> {
     if (!users.length) return [];
-    const ids = users.map((u) => u.id);
-    const [live, paid] = await Promise.all([
-      this.dataSource.getRepository(SubscriptionEntity).find({
-        select: { userId: true },
-        where: { userId: In(ids), status: In([...LIVE_SUBSCRIPTION_STATUSES]) },
-      }),
-      this.dataSource
-        .getRepository(PaymentEntity)
-        .createQueryBuilder('p')
-        .select('p.userId', 'user_id')
-        .addSelect('SUM(p.amountCents)', 'paid')
-        .where('p.userId IN (:...ids)', { ids })
-        .groupBy('p.userId')
-        .getRawMany<{ user_id: string; paid: number | string }>(),
-    ]);
-    const withPlan = new Set(live.map((s) => s.userId));
-    const paidCents = new Map(paid.map((row) => [row.user_id, Number(row.paid)]));
+    const { withPlan, paidCents } = await this.repository.planAndPaid(users.map((u) => u.id));
     return users.map((u) => {
       const roles = rolesFor(u, this.config);
       const configured = configuredRoles(u.email, this.config);
@@ -280,7 +232,7 @@ export class AdminUsersService {
 
   /** The first result of an Idempotency-Key already used; null when it was not; 409 for another change. */
   private async replayOf(m: EntityManager, change: CreditChange, amount: number) {
-    const line = await m.findOneBy(CreditTransactionEntity, { idempotencyKey: change.idempotencyKey });
+    const line = await this.repository.ledgerLine(m, change.idempotencyKey);
     if (!line) return null;
     if (line.amount !== amount || line.description !== change.description) {
       throw new AdminException(
@@ -307,21 +259,15 @@ export class AdminUsersService {
 
   /** The users who are admins now (by configuration or grant), their rows locked on MySQL. */
   private async lockAdmins(m: EntityManager): Promise<UserEntity[]> {
-    const where: FindOptionsWhere<UserEntity>[] = [{ adminGranted: true }];
-    if (this.config.adminEmails.length) where.push({ email: In(this.config.adminEmails) });
-    const rows = await m.find(UserEntity, { where, order: { id: 'ASC' }, lock: this.writeLock() });
+    const rows = await this.repository.lockAdminCandidates(m, this.config.adminEmails);
     // The database's collation may match e-mails loosely: the roles decide exactly.
     return rows.filter((u) => rolesFor(u, this.config).isAdmin);
   }
 
   private async lockUser(m: EntityManager, id: string): Promise<UserEntity> {
-    const user = await m.findOne(UserEntity, { where: { id }, lock: this.writeLock() });
+    const user = await this.repository.lockUser(m, id);
     if (!user) throw notFound();
     return user;
-  }
-
-  private writeLock() {
-    return this.dataSource.options.type === 'mysql' ? ({ mode: 'pessimistic_write' } as const) : undefined;
   }
 
   private actor(actor: AdminActor, reason: string | null) {

@@ -11,6 +11,7 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminTasksController } from './admin-tasks.controller';
 import { AdminTasksService } from './admin-tasks.service';
 import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 
 /**
@@ -20,6 +21,6 @@ import { AdminUsersService } from './admin-users.service';
 @Module({
   imports: [AuditModule, CreditsModule, BillingModule, VideoModule, EventBusModule],
   controllers: [AdminUsersController, AdminPaymentsController, AdminTasksController, AdminOverviewController],
-  providers: [AdminUsersService, AdminPaymentsService, AdminTasksService, AdminOverviewService],
+  providers: [AdminUsersService, AdminUsersRepository, AdminPaymentsService, AdminTasksService, AdminOverviewService],
 })
 export class AdminModule {}
