@@ -25,7 +25,7 @@ export class JwtAuthGuard implements CanActivate {
   }
 }
 
-/** Site administrators only (ADMIN_EMAILS); use after JwtAuthGuard. */
+/** Site administrators only (ADMIN_EMAILS, or granted in the admin console); use after JwtAuthGuard. */
 @Injectable()
 export class AdminGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
@@ -35,7 +35,7 @@ export class AdminGuard implements CanActivate {
   }
 }
 
-/** Blog managers only (BLOG_ADMIN_EMAILS); use after JwtAuthGuard. */
+/** Blog managers only (BLOG_ADMIN_EMAILS, or granted in the admin console); use after JwtAuthGuard. */
 @Injectable()
 export class BlogManagerGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
