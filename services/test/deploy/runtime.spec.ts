@@ -1,5 +1,14 @@
-import { satisfies } from 'semver';
 import { readRepoFile } from './deploy-files';
+
+/** `version` within a range of caret alternatives, as `engines` writes it (`^22.15 || ^24.11`). */
+function satisfies(version: string, range: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return range.split('||').some((alternative) => {
+    const found = /^\s*\^(\d+)\.(\d+)\s*$/.exec(alternative);
+    if (!found) throw new Error(`engines alternative not understood: ${alternative}`);
+    return major === Number(found[1]) && minor! >= Number(found[2]);
+  });
+}
 
 /** One runtime everywhere: what `engines` allows is what CI runs and what the images are built on. */
 describe('the Node runtime', () => {
