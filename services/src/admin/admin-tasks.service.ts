@@ -11,12 +11,10 @@ import { VIDEO_QUEUE, type VideoQueue } from '../video/queue/video-queue';
 import { UNFINISHED, VideoTaskEntity } from '../video/video-task.entity';
 import type { AdminActor } from './admin-actor';
 import { AdminErrorCode, AdminException } from './admin.exception';
+import { videoRefundKey } from '../video/video-ledger-keys';
 
 /** Longer than any step of a generation takes: an unfinished task untouched (or unleased) this long is stuck. */
 export const STUCK_AFTER_MS = 30 * 60 * 1000;
-
-/** The worker's refund key for a task: a task's credits go back once, by the worker or by an admin. */
-const refundKey = (taskId: string) => `video:${taskId}:refund`;
 
 const isStuck = (t: VideoTaskEntity, now: number) =>
   UNFINISHED.includes(t.status) &&
@@ -71,7 +69,7 @@ export class AdminTasksService {
       }),
       m.find(CreditTransactionEntity, {
         select: { idempotencyKey: true },
-        where: { idempotencyKey: In(rows.map((t) => refundKey(t.id))) },
+        where: { idempotencyKey: In(rows.map((t) => videoRefundKey(t.id))) },
       }),
     ]);
     const email = new Map(users.map((u) => [u.id, u.email]));
@@ -88,7 +86,7 @@ export class AdminTasksService {
       credits: t.cost,
       error_code: t.errorCode,
       error_detail: t.errorMessage,
-      refunded: refunded.has(refundKey(t.id)),
+      refunded: refunded.has(videoRefundKey(t.id)),
       stuck: isStuck(t, now),
       created_at: t.createdAt.toISOString(),
       updated_at: t.updatedAt.toISOString(),
@@ -115,7 +113,7 @@ export class AdminTasksService {
             sourceType: 'refund',
             sourceId: task.id,
             description: 'Refund: the video could not be made',
-            idempotencyKey: refundKey(task.id),
+            idempotencyKey: videoRefundKey(task.id),
           },
           m,
         );

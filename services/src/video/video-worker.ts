@@ -29,6 +29,7 @@ import type { StoredImage, VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
 import { providerParent } from './video-versions';
 import type { VideoModelId } from '@veo3/contracts/catalogue';
+import { videoRefundKey } from './video-ledger-keys';
 
 /**
  * How long a task's lease lasts unless its holder's heartbeat extends it; a worker that stops
@@ -320,7 +321,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
           sourceType: 'refund',
           sourceId: task.id,
           description: 'Refund: the video could not be made',
-          idempotencyKey: `video:${task.id}:refund`,
+          idempotencyKey: videoRefundKey(task.id),
         },
         m,
       );

@@ -41,6 +41,7 @@ import {
 } from '@veo3/contracts/video';
 import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { currentTraceParent } from '../telemetry/job-tracing';
+import { videoDebitKey } from './video-ledger-keys';
 
 /** At most this many unfinished tasks come with the first history page. */
 export const MAX_IN_PROGRESS = 20;
@@ -325,7 +326,7 @@ export class VideoService {
             sourceType: 'video',
             sourceId: task.id,
             description,
-            idempotencyKey: `video:${task.id}:debit`,
+            idempotencyKey: videoDebitKey(task.id),
           },
           m,
         );
