@@ -1,6 +1,6 @@
 // `node scripts/publish-release.mjs <name> <folder> [--releases <dir>]`: publishes a build made
 // elsewhere (`build.mjs <remote> --out <folder>`) as a release of <name> (generator, billing, blog,
-// blog-admin) in the releases folder (the tree's `releases/` unless given), makes it current and prunes
+// blog-admin, admin) in the releases folder (the tree's `releases/` unless given), makes it current and prunes
 // past REMOTE_RETENTION, as `npm run build` does with its own builds.
 // `node scripts/publish-release.mjs <name> --carry <folder> [--releases <dir>]` instead takes over the
 // releases published in <folder> (the previous static image's /mfe/<name>/), so the next build keeps them.

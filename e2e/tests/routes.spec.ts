@@ -25,6 +25,7 @@ const ROUTES: { path: string; remote: string | null; heading: RegExp; as?: strin
   },
   { path: '/credits', remote: 'billing', heading: /Credits/, as: 'reader@example.com' },
   { path: '/blog-admin', remote: 'blog-admin', heading: /Blog Management/, as: 'editor@example.com' },
+  { path: '/admin', remote: 'admin', heading: /Admin Console/, as: 'admin@example.com' },
 ];
 
 for (const route of ROUTES) {
