@@ -75,4 +75,15 @@ describe('UsersPanel', () => {
     expect(await screen.findByText('No user matches.')).toBeTruthy();
     expect((screen.getByLabelText('Search by e-mail or name') as HTMLInputElement).value).toBe('nobody');
   });
+
+  it('shows the search of the list it is on: the Users link starts afresh', async () => {
+    fakeApi({ 'GET /api/admin/users': page([adminUserFixture()]) });
+    renderConsole('/admin/users?q=bob&has_plan=true');
+    await screen.findByRole('table', { name: 'Users' });
+    expect((screen.getByLabelText('Has a plan') as HTMLSelectElement).value).toBe('true');
+    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    await screen.findByRole('table', { name: 'Users' });
+    expect((screen.getByLabelText('Search by e-mail or name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Has a plan') as HTMLSelectElement).value).toBe('');
+  });
 });

@@ -47,71 +47,23 @@ export function UsersPanel() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
-  const [draft, setDraft] = useState(filter);
   const users = useQuery({
     queryKey: adminKeys.userList(filter),
     queryFn: ({ signal }) => fetchUsers(filter, signal),
     placeholderData: keepPreviousData,
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(paramsFrom({ ...draft, q: draft.q?.trim(), page: 1 }));
-  };
-  const clear = () => {
-    setDraft({ page: 1 });
-    setParams({});
-  };
-
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="pf-visually-hidden">
         {t('usersTable')}
       </h2>
-      <form className={styles.filters} role="search" onSubmit={search}>
-        <label className={`${styles.field} ${styles.grow}`}>
-          {t('searchUsers')}
-          <input
-            className={styles.input}
-            type="search"
-            maxLength={200}
-            value={draft.q ?? ''}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
-        </label>
-        <label className={styles.field}>
-          {t('signedUpFrom')}
-          <input
-            className={styles.input}
-            type="date"
-            value={draft.signed_up_from ?? ''}
-            onChange={(e) => setDraft({ ...draft, signed_up_from: e.target.value || undefined })}
-          />
-        </label>
-        <label className={styles.field}>
-          {t('signedUpTo')}
-          <input
-            className={styles.input}
-            type="date"
-            value={draft.signed_up_to ?? ''}
-            onChange={(e) => setDraft({ ...draft, signed_up_to: e.target.value || undefined })}
-          />
-        </label>
-        <FlagSelect
-          label={t('hasPlan')}
-          value={draft.has_plan}
-          onChange={(has_plan) => setDraft({ ...draft, has_plan })}
-        />
-        <FlagSelect
-          label={t('hasPaid')}
-          value={draft.has_paid}
-          onChange={(has_paid) => setDraft({ ...draft, has_paid })}
-        />
-        <Button type="submit">{t('search')}</Button>
-        <Button variant="ghost" onClick={clear}>
-          {t('clearFilters')}
-        </Button>
-      </form>
+      {/* Keyed by the address: Back, Forward or the Users link show the search the list is for. */}
+      <UsersSearchForm
+        key={params.toString()}
+        initial={filter}
+        onSearch={(next) => setParams(paramsFrom({ ...next, q: next.q?.trim(), page: 1 }))}
+      />
       <div className={styles.card}>
         {users.isPending ? (
           <LoadingState />
@@ -132,6 +84,61 @@ export function UsersPanel() {
         )}
       </div>
     </section>
+  );
+}
+
+function UsersSearchForm({ initial, onSearch }: { initial: UsersFilter; onSearch: (filter: UsersFilter) => void }) {
+  const t = useT(adminMessages);
+  const [draft, setDraft] = useState(initial);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft);
+  };
+  return (
+    <form className={styles.filters} role="search" onSubmit={search}>
+      <label className={`${styles.field} ${styles.grow}`}>
+        {t('searchUsers')}
+        <input
+          className={styles.input}
+          type="search"
+          maxLength={200}
+          value={draft.q ?? ''}
+          onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+        />
+      </label>
+      <label className={styles.field}>
+        {t('signedUpFrom')}
+        <input
+          className={styles.input}
+          type="date"
+          value={draft.signed_up_from ?? ''}
+          onChange={(e) => setDraft({ ...draft, signed_up_from: e.target.value || undefined })}
+        />
+      </label>
+      <label className={styles.field}>
+        {t('signedUpTo')}
+        <input
+          className={styles.input}
+          type="date"
+          value={draft.signed_up_to ?? ''}
+          onChange={(e) => setDraft({ ...draft, signed_up_to: e.target.value || undefined })}
+        />
+      </label>
+      <FlagSelect
+        label={t('hasPlan')}
+        value={draft.has_plan}
+        onChange={(has_plan) => setDraft({ ...draft, has_plan })}
+      />
+      <FlagSelect
+        label={t('hasPaid')}
+        value={draft.has_paid}
+        onChange={(has_paid) => setDraft({ ...draft, has_paid })}
+      />
+      <Button type="submit">{t('search')}</Button>
+      <Button variant="ghost" onClick={() => onSearch({ page: 1 })}>
+        {t('clearFilters')}
+      </Button>
+    </form>
   );
 }
 
