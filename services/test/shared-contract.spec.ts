@@ -75,11 +75,11 @@ describe('scripts/check-shared-contract.mjs on this tree', () => {
       encoding: 'utf8',
     });
 
-  it('passes the shell and the four remotes as they are', () => {
+  it('passes the shell and the five remotes as they are', () => {
     const result = run();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`4 remotes accept the shell's versions (react ${installedReact})`);
+    expect(result.stdout).toContain(`5 remotes accept the shell's versions (react ${installedReact})`);
   });
 
   it('fails CI for a release built against react 18, naming the remote, the package and both versions', () => {
