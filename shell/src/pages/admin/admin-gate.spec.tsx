@@ -47,6 +47,16 @@ describe('AdminGate (/admin)', () => {
     expect(document.title).toBe('Not allowed | Veo 3 Studio');
   });
 
+  it('follows the user as the server sends it again (the header re-reads it with the balance on every load)', () => {
+    signInForTest({ is_admin: false });
+    renderGate();
+    expect(screen.getByText(/reload this page/)).toBeTruthy();
+    act(() => sessionStore.updateUser({ is_admin: true }));
+    expect(screen.getByText('remote admin/admin-page')).toBeTruthy();
+    act(() => sessionStore.updateUser({ is_admin: false }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
+  });
+
   it('sends a signed-out visitor to the login page', () => {
     renderGate();
     expect(screen.getByText('Login screen')).toBeTruthy();
