@@ -97,6 +97,13 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
       status = (await call(api.baseUrl, 'GET', `/api/video/status/${taskId}`, { token: user.token })).body.data.status;
     }
     expect(status).toBe('completed');
+    // A caller's trace (a gateway or a client that traces) is continued, not restarted.
+    const callerTrace = randomBytes(16).toString('hex');
+    const callerSpan = randomBytes(8).toString('hex');
+    const continued = await fetch(`${api.baseUrl}/api/video/status/${taskId}`, {
+      headers: { authorization: `Bearer ${user.token}`, traceparent: `00-${callerTrace}-${callerSpan}-01` },
+    });
+    expect(continued.status).toBe(200);
     // A graceful stop exports what is still batched and flushes the log.
     await Promise.all([api.stop(), worker.stop()]);
 
@@ -149,6 +156,12 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
     expect(roots.every((s) => s.kind === SERVER || s.kind === CONSUMER)).toBe(true);
     expect(receiver.spans.some((s) => /health\/(live|ready)/.test(s.name))).toBe(false);
     expect(receiver.otherPaths).toEqual([]);
+
+    expect(receiver.spans.find((s) => s.traceId === callerTrace && s.kind === SERVER)).toMatchObject({
+      kind: SERVER,
+      name: 'GET /api/video/status/:taskId',
+      parentSpanId: callerSpan,
+    });
 
     // The request's log line names the same trace and span.
     const line = api

@@ -52,7 +52,7 @@ export const HTTP_PIPELINE: readonly HttpPipelineStep[] = [
   {
     name: 'request-tracing',
     phase: 'onRequest',
-    job: 'names the request’s trace span by its route pattern and keeps its ids for the log line (only with tracing on, OTEL_*)',
+    job: 'the request’s server span, named by its route pattern, around the rest of the lifecycle, its ids for the log line (only with tracing on, OTEL_*)',
     register: ({ fastify }) => {
       if (tracingOn()) registerRequestTracing(fastify);
     },

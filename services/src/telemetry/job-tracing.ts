@@ -21,7 +21,8 @@ export function currentTraceParent(): string | null {
 
 /**
  * Runs one step of a job in a CONSUMER span whose parent is `traceParent` (kept on the task when it
- * was created), so a generation is one trace whichever worker, process or retry takes each step.
+ * was created), so a generation is one trace whichever worker, process or retry takes each step. A
+ * task whose request was not traced (or made with tracing off) keeps that choice: no span.
  */
 export function inJobSpan<T>(
   name: string,
@@ -29,7 +30,8 @@ export function inJobSpan<T>(
   attributes: Attributes,
   work: () => Promise<T>,
 ): Promise<T> {
-  const parent = traceParent ? propagation.extract(ROOT_CONTEXT, { traceparent: traceParent }) : ROOT_CONTEXT;
+  if (!traceParent) return work();
+  const parent = propagation.extract(ROOT_CONTEXT, { traceparent: traceParent });
   return tracer.startActiveSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent, (span) => ended(span, work));
 }
 

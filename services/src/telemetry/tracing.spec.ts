@@ -25,24 +25,24 @@ describe('sampleRatio', () => {
 });
 
 describe('EntrySampler', () => {
-  const decide = (sampler: EntrySampler, kind: SpanKind, context = ROOT_CONTEXT) =>
+  const sampler = new EntrySampler();
+  const decide = (kind: SpanKind, context = ROOT_CONTEXT) =>
     sampler.shouldSample(context, TRACE_ID, 'span', kind, {}, []).decision;
   const parent = (flags: TraceFlags) =>
     trace.setSpanContext(ROOT_CONTEXT, { traceId: TRACE_ID, spanId: 'b7ad6b7169203331', traceFlags: flags });
 
-  it('starts traces at served requests and job steps only, at the ratio', () => {
-    const all = new EntrySampler(1);
-    expect(decide(all, SpanKind.SERVER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-    expect(decide(all, SpanKind.CONSUMER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-    // A background loop's query or Redis command with no parent.
-    expect(decide(all, SpanKind.CLIENT)).toBe(SamplingDecision.NOT_RECORD);
-    expect(decide(all, SpanKind.INTERNAL)).toBe(SamplingDecision.NOT_RECORD);
-    expect(decide(new EntrySampler(0), SpanKind.SERVER)).toBe(SamplingDecision.NOT_RECORD);
+  it('starts traces only at the requests the request hook chose', () => {
+    expect(decide(SpanKind.SERVER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    // A background loop's query, Redis command or fetch with no trace around it.
+    expect(decide(SpanKind.CLIENT)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide(SpanKind.INTERNAL)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide(SpanKind.CONSUMER)).toBe(SamplingDecision.NOT_RECORD);
   });
 
   it('follows the parent inside a trace', () => {
-    const none = new EntrySampler(0);
-    expect(decide(none, SpanKind.CLIENT, parent(TraceFlags.SAMPLED))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-    expect(decide(new EntrySampler(1), SpanKind.CLIENT, parent(TraceFlags.NONE))).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide(SpanKind.CLIENT, parent(TraceFlags.SAMPLED))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide(SpanKind.CONSUMER, parent(TraceFlags.SAMPLED))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide(SpanKind.CLIENT, parent(TraceFlags.NONE))).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide(SpanKind.SERVER, parent(TraceFlags.NONE))).toBe(SamplingDecision.NOT_RECORD);
   });
 });

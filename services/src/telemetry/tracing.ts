@@ -1,14 +1,13 @@
 import { SpanKind, trace, type Attributes, type Context, type Link } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import {
+  AlwaysOnSampler,
   ParentBasedSampler,
   SamplingDecision,
-  TraceIdRatioBasedSampler,
   type Sampler,
   type SamplingResult,
 } from '@opentelemetry/sdk-trace';
@@ -31,17 +30,13 @@ export function sampleRatio(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * A trace starts only at a request we serve (SERVER) or a video job step (CONSUMER), at the ratio;
- * a span with a parent follows its parent. A database, Redis or fetch call made by a background
- * loop (the sweep, leases, BullMQ's own polling) has no parent and would start a trace of one
- * span every few seconds: those are dropped.
+ * Traces start only at requests (request-tracing.ts chooses which, at the sample ratio, before any
+ * span exists: an unchosen request costs nothing); a span with a parent follows its parent. A
+ * database, Redis or fetch call made by a background loop (the sweep, leases, BullMQ's own
+ * polling) has no parent and would start a trace of one span every few seconds: those are dropped.
  */
 export class EntrySampler implements Sampler {
-  private readonly sampler: Sampler;
-
-  constructor(ratio: number) {
-    this.sampler = new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
-  }
+  private readonly sampler = new ParentBasedSampler({ root: new AlwaysOnSampler() });
 
   shouldSample(
     context: Context,
@@ -51,8 +46,7 @@ export class EntrySampler implements Sampler {
     attributes: Attributes,
     links: Link[],
   ): SamplingResult {
-    const entry = kind === SpanKind.SERVER || kind === SpanKind.CONSUMER;
-    if (!entry && !trace.getSpanContext(context)) return { decision: SamplingDecision.NOT_RECORD };
+    if (kind !== SpanKind.SERVER && !trace.getSpanContext(context)) return { decision: SamplingDecision.NOT_RECORD };
     return this.sampler.shouldSample(context, traceId, name, kind, attributes, links);
   }
 
@@ -62,13 +56,14 @@ export class EntrySampler implements Sampler {
 }
 
 let sdk: NodeSDK | null = null;
+let ratio = 0;
 
 /**
  * Starts OpenTelemetry when the environment asks for it (tracingWanted): OTLP over HTTP to
  * OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, the service name from OTEL_SERVICE_NAME (else veo3-<ROLE>),
- * W3C trace context on incoming and outgoing calls, and the instrumentation of incoming HTTP
- * (Fastify's server), outgoing fetch (undici: Google, kie.ai, Stripe's fetch client), mysql2 and
- * ioredis. Must run before those modules are loaded (services/src/telemetry/start-tracing.ts is
+ * W3C trace context on incoming and outgoing calls, the instrumentation of outgoing fetch (undici:
+ * Google, kie.ai, Stripe's fetch client), mysql2 and ioredis; incoming requests get their server
+ * span from the Fastify hooks of request-tracing.ts. Must run before those modules are loaded (services/src/telemetry/start-tracing.ts is
  * the entry points' first import).
  */
 export function startTracing(env: NodeJS.ProcessEnv): boolean {
@@ -76,25 +71,26 @@ export function startTracing(env: NodeJS.ProcessEnv): boolean {
   sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || `veo3-${env.ROLE || 'all'}`,
     traceExporter: new OTLPTraceExporter(),
-    sampler: new EntrySampler(sampleRatio(env)),
+    sampler: new EntrySampler(),
     // Resources from the environment only: no cloud or host detectors probing metadata endpoints at boot.
     autoDetectResources: false,
     // Traces only: metrics are Prometheus's (METRICS_PORT), logs are stdout's.
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation({
-        // Outgoing calls go through fetch (undici) or the database/Redis drivers; probes and scrapes are noise.
-        disableOutgoingRequestInstrumentation: true,
-        ignoreIncomingRequestHook: (request) => /^\/api\/health\/(live|ready)$/.test(request.url ?? ''),
-      }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
       new MySQL2Instrumentation(),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
+  ratio = sampleRatio(env);
   return true;
+}
+
+/** The share of requests that start a trace (OTEL_TRACES_SAMPLER_ARG); 0 with tracing off. */
+export function requestSampleRatio(): number {
+  return ratio;
 }
 
 /** Whether startTracing started the SDK in this process. */
@@ -106,5 +102,6 @@ export function tracingOn(): boolean {
 export async function stopTracing(): Promise<void> {
   const running = sdk;
   sdk = null;
+  ratio = 0;
   await running?.shutdown();
 }

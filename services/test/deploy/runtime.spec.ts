@@ -29,6 +29,13 @@ describe('the Node runtime', () => {
     expect(satisfies('20.20.2', engines)).toBe(false);
   });
 
+  it('runs the service image with async context frames exactly where the base is Node 22 (Node 24 refuses the flag)', () => {
+    const dockerfile = readRepoFile('Dockerfile');
+    const major = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile)?.[1];
+    const flagged = /NODE_OPTIONS=--experimental-async-context-frame/.test(dockerfile);
+    expect([major, flagged]).toEqual([major, major === '22']);
+  });
+
   it("builds every image on CI's Node major", () => {
     for (const file of ['Dockerfile', 'docker/static.Dockerfile']) {
       const image = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(readRepoFile(file));
