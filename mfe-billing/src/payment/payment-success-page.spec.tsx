@@ -57,6 +57,7 @@ beforeEach(() => {
 
 afterEach(() => {
   jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
 describe('PaymentSuccessPage', () => {
@@ -104,6 +105,8 @@ describe('PaymentSuccessPage', () => {
 
   it('a subscription says its plan is active', async () => {
     signInForTest();
+    // The balance read after the payment has not answered yet: the session's balance is shown.
+    balanceReply = () => new Promise<Response>(() => {});
     replies = [
       jsonResponse({
         success: true,
@@ -137,6 +140,9 @@ describe('PaymentSuccessPage', () => {
   });
 
   it('shows the balance itself, read after the payment, never one cached before it, and no word about the header', async () => {
+    // One millisecond for everything: a balance cached in the same millisecond as the confirmation
+    // is still older than the payment (updates are counted, not timed).
+    jest.spyOn(Date, 'now').mockReturnValue(1_764_000_000_000);
     signInForTest();
     let answer!: (response: Response) => void;
     balanceReply = () => new Promise<Response>((resolve) => (answer = resolve));

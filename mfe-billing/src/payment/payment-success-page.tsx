@@ -19,24 +19,26 @@ export { CONFIRM_POLL_MS, CONFIRM_WINDOW_MS } from './use-checkout-confirmation'
 
 /**
  * The balance to show: the shared balance (which the header also reads, and task events keep
- * current) once it has been read since the payment was confirmed; until then the session's, so a
- * balance cached before the payment never shows as the new one.
+ * current) once it has been updated since the payment was confirmed (`baseline`, the update count
+ * then); until then the session's, so a balance cached before the payment never shows as the new one.
  */
-function useNewBalance(session: CheckoutSession, confirmedAt: number): number {
+function useNewBalance(session: CheckoutSession, baseline: number | null): number {
   const { user } = useSession();
   const { credits } = useBalance();
   const state = useQueryClient().getQueryState(creditsKeys.balance(user?.id ?? 'signed-out'));
-  return state?.status === 'success' && state.dataUpdatedAt >= confirmedAt ? credits : session.balance;
+  return baseline !== null && state?.status === 'success' && state.dataUpdateCount > baseline
+    ? credits
+    : session.balance;
 }
 
 /**
  * The payment is confirmed: what was granted, the new balance, and where to go next. The page shows
  * the balance itself: on a phone the header has no room for it.
  */
-function PaymentConfirmed({ session, confirmedAt }: { session: CheckoutSession; confirmedAt: number }) {
+function PaymentConfirmed({ session, balanceBaseline }: { session: CheckoutSession; balanceBaseline: number | null }) {
   const t = useT(paymentMessages);
   const lang = useLanguage();
-  const balance = useNewBalance(session, confirmedAt);
+  const balance = useNewBalance(session, balanceBaseline);
   const name = productName(session.item_id, lang) ?? session.item_name;
   return (
     <Card icon="success" heading={t('successHeading')} status={t('successMessage')} statusStyle="message">
@@ -67,7 +69,10 @@ export default function PaymentSuccessPage() {
   const { user } = useSession();
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
-  const { query, session, confirmed, timedOut, checkAgain } = useCheckoutConfirmation(sessionId, Boolean(user));
+  const { query, session, confirmed, timedOut, checkAgain, balanceBaseline } = useCheckoutConfirmation(
+    sessionId,
+    Boolean(user),
+  );
 
   usePageMeta(
     confirmed ? t('successTitle') : sessionId && user && !query.isError ? t('confirmingTitle') : t('statusTitle'),
@@ -117,7 +122,7 @@ export default function PaymentSuccessPage() {
     );
   }
 
-  if (session && confirmed) return <PaymentConfirmed session={session} confirmedAt={query.dataUpdatedAt} />;
+  if (session && confirmed) return <PaymentConfirmed session={session} balanceBaseline={balanceBaseline} />;
 
   if (session?.status === 'expired') {
     return (
