@@ -14,3 +14,14 @@ export const CurrentAdmin = createParamDecorator((_data: unknown, context: Execu
   const request = context.switchToHttp().getRequest<FastifyRequest & { user: SessionUser }>();
   return { id: request.user.id, email: request.user.email, requestId: request.id ? String(request.id) : null };
 });
+
+/** The "who" of an admin's audit record, with the reason given. */
+export function auditedBy(actor: AdminActor, reason: string | null) {
+  return {
+    actorType: 'admin' as const,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    reason,
+    requestId: actor.requestId,
+  };
+}

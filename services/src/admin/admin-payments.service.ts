@@ -10,7 +10,7 @@ import type { StripeGateway } from '../billing/stripe.gateway';
 import { SubscriptionEntity } from '../billing/subscription.entity';
 import { CreditsService } from '../credits/credits.service';
 import { UserEntity } from '../users/user.entity';
-import type { AdminActor } from './admin-actor';
+import { auditedBy, type AdminActor } from './admin-actor';
 import { AdminErrorCode, AdminException } from './admin.exception';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -96,13 +96,7 @@ export class AdminPaymentsService {
     const result = await this.refunds.takeBack(
       payment.id,
       { reason: 'refund', refundedCents },
-      {
-        actorType: 'admin',
-        actorId: actor.id,
-        actorEmail: actor.email,
-        reason: body.reason,
-        requestId: actor.requestId,
-      },
+      auditedBy(actor, body.reason),
     );
     const [after] = await this.describe([result.payment]);
     return {

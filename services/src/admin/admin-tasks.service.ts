@@ -9,7 +9,7 @@ import { TaskEventsService } from '../events/task-events.service';
 import { UserEntity } from '../users/user.entity';
 import { VIDEO_QUEUE, type VideoQueue } from '../video/queue/video-queue';
 import { UNFINISHED, VideoTaskEntity } from '../video/video-task.entity';
-import type { AdminActor } from './admin-actor';
+import { auditedBy, type AdminActor } from './admin-actor';
 import { AdminErrorCode, AdminException } from './admin.exception';
 import { videoRefundKey } from '../video/video-ledger-keys';
 
@@ -119,7 +119,7 @@ export class AdminTasksService {
         );
         if (result.replayed) throw alreadyRefunded();
         await this.audit.record(m, {
-          ...this.actor(actor, body.reason),
+          ...auditedBy(actor, body.reason),
           action: 'task.refund',
           targetType: 'task',
           targetId: task.id,
@@ -170,7 +170,7 @@ export class AdminTasksService {
         throw new AdminException(AdminErrorCode.TaskNotRetryable, 'The task changed meanwhile; reload and try again.');
       }
       await this.audit.record(m, {
-        ...this.actor(actor, body.reason ?? null),
+        ...auditedBy(actor, body.reason ?? null),
         action: 'task.retry',
         targetType: 'task',
         targetId: id,
@@ -191,15 +191,5 @@ export class AdminTasksService {
     });
     if (!task) throw new AdminException(AdminErrorCode.TaskNotFound, `No task ${id}`);
     return task;
-  }
-
-  private actor(actor: AdminActor, reason: string | null) {
-    return {
-      actorType: 'admin' as const,
-      actorId: actor.id,
-      actorEmail: actor.email,
-      reason,
-      requestId: actor.requestId,
-    };
   }
 }

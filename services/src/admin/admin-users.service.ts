@@ -21,7 +21,7 @@ import { CreditsService, type CreditChange } from '../credits/credits.service';
 import { inTransaction, isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
 import { configuredRoles, rolesFor, type UserRoles } from '../users/user-roles';
-import type { AdminActor } from './admin-actor';
+import { auditedBy, type AdminActor } from './admin-actor';
 import { AdminPaymentsService } from './admin-payments.service';
 import { AdminTasksService } from './admin-tasks.service';
 import { AdminUsersRepository, type GrantedRoleColumn } from './admin-users.repository';
@@ -121,7 +121,7 @@ export class AdminUsersService {
         if (!(await this.repository.userExists(m, id))) throw notFound();
         const { transaction, balance } = await this.applyCredits(m, change, body.amount);
         await this.audit.record(m, {
-          ...this.actor(actor, body.reason),
+          ...auditedBy(actor, body.reason),
           action: 'credits.adjust',
           targetType: 'user',
           targetId: id,
@@ -173,7 +173,7 @@ export class AdminUsersService {
       const changed = { ...target, [column]: body.granted };
       const after = rolesFor(changed, this.config);
       await this.audit.record(m, {
-        ...this.actor(actor, body.reason ?? null),
+        ...auditedBy(actor, body.reason ?? null),
         action: body.granted ? 'role.grant' : 'role.revoke',
         targetType: 'user',
         targetId: id,
@@ -193,7 +193,7 @@ export class AdminUsersService {
       if (!(await this.repository.userExists(m, id))) throw notFound();
       const revoked = await this.auth.signOutEverywhere(m, id);
       await this.audit.record(m, {
-        ...this.actor(actor, body.reason ?? null),
+        ...auditedBy(actor, body.reason ?? null),
         action: 'user.sign_out',
         targetType: 'user',
         targetId: id,
@@ -268,16 +268,6 @@ export class AdminUsersService {
     const user = await this.repository.lockUser(m, id);
     if (!user) throw notFound();
     return user;
-  }
-
-  private actor(actor: AdminActor, reason: string | null) {
-    return {
-      actorType: 'admin' as const,
-      actorId: actor.id,
-      actorEmail: actor.email,
-      reason,
-      requestId: actor.requestId,
-    };
   }
 }
 
