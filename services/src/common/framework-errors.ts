@@ -30,9 +30,16 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
         : [400, 'Malformed request'];
   const body = JSON.stringify(errorBody(status, message));
   if (socket.writable)
-    socket.write(
+    socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
-  socket.destroy(error);
+  // Closed gracefully, what the client is still sending read and dropped: destroying at once with
+  // its bytes unread sends a TCP reset, which on Node 24 reaches the client before the reply does
+  // (it sees ECONNRESET, not the 431). A client that never stops sending is cut off after a second.
+  socket.resume();
+  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }
+
+/** How long a rejected connection may go on sending before it is destroyed. */
+const CLOSE_GRACE_MS = 1_000;
