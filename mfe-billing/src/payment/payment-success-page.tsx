@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { useBalance } from '@veo3/platform/credits/use-balance';
@@ -19,26 +20,29 @@ export { CONFIRM_POLL_MS, CONFIRM_WINDOW_MS } from './use-checkout-confirmation'
 
 /**
  * The balance to show: the shared balance (which the header also reads, and task events keep
- * current) once it has been updated since the payment was confirmed (`baseline`, the update count
- * then); until then the session's, so a balance cached before the payment never shows as the new one.
+ * current) once it has been updated since the payment was confirmed; until then the session's, so
+ * a balance cached before the payment never shows as the new one. Updates are counted from this
+ * page's first render as confirmed (confirmation then invalidates the balance, cancelling any read
+ * begun before it), not timed: one cached in the same millisecond is not newer.
  */
-function useNewBalance(session: CheckoutSession, baseline: number | null): number {
+function useNewBalance(session: CheckoutSession): number {
   const { user } = useSession();
   const { credits } = useBalance();
-  const state = useQueryClient().getQueryState(creditsKeys.balance(user?.id ?? 'signed-out'));
-  return baseline !== null && state?.status === 'success' && state.dataUpdateCount > baseline
-    ? credits
-    : session.balance;
+  const queryClient = useQueryClient();
+  const key = creditsKeys.balance(user?.id ?? 'signed-out');
+  const [baseline] = useState(() => queryClient.getQueryState(key)?.dataUpdateCount ?? 0);
+  const state = queryClient.getQueryState(key);
+  return state?.status === 'success' && state.dataUpdateCount > baseline ? credits : session.balance;
 }
 
 /**
  * The payment is confirmed: what was granted, the new balance, and where to go next. The page shows
  * the balance itself: on a phone the header has no room for it.
  */
-function PaymentConfirmed({ session, balanceBaseline }: { session: CheckoutSession; balanceBaseline: number | null }) {
+function PaymentConfirmed({ session }: { session: CheckoutSession }) {
   const t = useT(paymentMessages);
   const lang = useLanguage();
-  const balance = useNewBalance(session, balanceBaseline);
+  const balance = useNewBalance(session);
   const name = productName(session.item_id, lang) ?? session.item_name;
   return (
     <Card icon="success" heading={t('successHeading')} status={t('successMessage')} statusStyle="message">
@@ -69,10 +73,7 @@ export default function PaymentSuccessPage() {
   const { user } = useSession();
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
-  const { query, session, confirmed, timedOut, checkAgain, balanceBaseline } = useCheckoutConfirmation(
-    sessionId,
-    Boolean(user),
-  );
+  const { query, session, confirmed, timedOut, checkAgain } = useCheckoutConfirmation(sessionId, Boolean(user));
 
   usePageMeta(
     confirmed ? t('successTitle') : sessionId && user && !query.isError ? t('confirmingTitle') : t('statusTitle'),
@@ -122,7 +123,7 @@ export default function PaymentSuccessPage() {
     );
   }
 
-  if (session && confirmed) return <PaymentConfirmed session={session} balanceBaseline={balanceBaseline} />;
+  if (session && confirmed) return <PaymentConfirmed session={session} />;
 
   if (session?.status === 'expired') {
     return (
