@@ -1,13 +1,4 @@
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Span,
-  type TextMapGetter,
-} from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestSampleRatio } from './tracing';
 
@@ -16,11 +7,6 @@ const spanOf = new WeakMap<FastifyRequest, Span>();
 
 /** Probes answer every few seconds from every pod: traces of them would be noise. */
 const UNTRACED = new Set(['/api/health/live', '/api/health/ready']);
-
-const headerGetter: TextMapGetter<FastifyRequest['headers']> = {
-  keys: (headers) => Object.keys(headers),
-  get: (headers, key) => headers[key],
-};
 
 /**
  * The server span of a traced request, made here rather than by OpenTelemetry's generic HTTP
@@ -38,7 +24,7 @@ export function registerRequestTracing(fastify: FastifyInstance): void {
     if (!incoming && !(Math.random() < ratio)) return done();
     const route = request.routeOptions.url;
     if (route !== undefined && UNTRACED.has(route)) return done();
-    const parent = incoming ? propagation.extract(ROOT_CONTEXT, request.headers, headerGetter) : ROOT_CONTEXT;
+    const parent = incoming ? propagation.extract(ROOT_CONTEXT, request.headers) : ROOT_CONTEXT;
     const span = tracer.startSpan(
       route === undefined ? request.method : `${request.method} ${route}`,
       {
