@@ -263,7 +263,8 @@ export const API_ROUTES = [
     path: '/api/video/events',
     auth: 'required',
     contentType: 'text/event-stream',
-    replies: { 200: null, ...SIGNED_IN, 503: E },
+    // 429: too many streams opened by the user, or held open from the client's address.
+    replies: { 200: null, ...SIGNED_IN, 429: E, 503: E },
   },
 
   // blog (public)

@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import { SessionEntity } from '../src/auth/session.entity';
+import { SESSION_CACHE_TTL_MS } from '../src/auth/session-authenticator';
+import { SessionRepository } from '../src/auth/session.repository';
+import { SESSION_CHECK_MS } from '../src/events/event-streams.service';
 import { ReadinessService } from '../src/health/readiness.service';
 import { VIDEO_PROVIDER } from '../src/video/video.tokens';
 import { EventStreamClient, type StreamMessage } from './support/event-stream-client';
@@ -27,6 +31,29 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const data = (m: StreamMessage) => JSON.parse(m.data ?? 'null') as Record<string, unknown>;
 const isTask = (type: string, taskId: string) => (m: StreamMessage) => m.event === type && data(m).id === taskId;
 const isReady = (m: StreamMessage) => m.event === 'ready';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many calls the repository gets from now on, whatever the method; stop() restores it. */
+function countCalls(repository: object): { count: () => number; stop: () => void } {
+  const names = Object.getOwnPropertyNames(Object.getPrototypeOf(repository)).filter((n) => n !== 'constructor');
+  const spies = names.map((name) => jest.spyOn(repository as Record<string, () => unknown>, name));
+  return {
+    count: () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0),
+    stop: () => spies.forEach((spy) => spy.mockRestore()),
+  };
+}
+
+/** Opens streams from `address` (through the one trusted proxy) until one is refused or `attempts` run out. */
+async function openUntilRefused(base: string, user: SignedIn, address: string, attempts: number) {
+  for (let i = 0; i < attempts; i++) {
+    const stream = await EventStreamClient.open(base, { ...user.auth, 'x-forwarded-for': address });
+    if (stream.status !== 200) return { opened: i, refused: stream };
+    await stream.waitFor(isReady);
+    stream.close();
+  }
+  return { opened: attempts, refused: null };
+}
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -162,6 +189,54 @@ describe.each(databaseKinds())('GET /api/video/events on %s', (kind) => {
     expect(streams.slice(1).map((s) => s.isEnded)).toEqual([false, false, false, false, false]);
   });
 
+  it('checks the sessions of all open streams in one lookup per pass, not one per token', async () => {
+    const users: SignedIn[] = [];
+    for (let i = 0; i < 24; i++) users.push(await client.userWith(`batch-${i}-${kind}@example.com`, 0));
+    for (const user of users) await (await connect(user)).waitFor(isReady);
+    const lookups = countCalls(t.app.get(SessionRepository, { strict: false }));
+    try {
+      // Longer than a session is cached for: every token is due for a check again in it.
+      const windowMs = SESSION_CACHE_TTL_MS + SESSION_CHECK_MS;
+      await sleep(windowMs);
+      expect(lookups.count()).toBeGreaterThan(0);
+      expect(lookups.count()).toBeLessThanOrEqual(windowMs / SESSION_CHECK_MS + 1);
+    } finally {
+      lookups.stop();
+    }
+    expect(open.every((stream) => !stream.isEnded)).toBe(true);
+    // A revocation still ends its stream (and only its) at the next pass.
+    const [revoked, ...others] = open.slice(-users.length);
+    await t.app
+      .get(DataSource)
+      .getRepository(SessionEntity)
+      .update({ userId: users[0]!.user.id }, { revokedAt: new Date() });
+    await revoked!.ended;
+    expect(others.every((stream) => !stream.isEnded)).toBe(true);
+  });
+
+  it('finds the live sessions among more ids than one query takes', async () => {
+    const { user } = await client.userWith(`many-sessions-${kind}@example.com`, 0);
+    const now = Date.now();
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({
+      id: randomUUID(),
+      userId: user.id,
+      expiresAt: new Date(now + (i % 3 === 1 ? -60_000 : 3_600_000)),
+      revokedAt: i % 3 === 2 ? new Date(now) : null,
+    }));
+    const sessions = t.app.get(DataSource).getRepository(SessionEntity);
+    for (let i = 0; i < rows.length; i += 200) await sessions.insert(rows.slice(i, i + 200));
+    const unknown = randomUUID();
+    const live = await t.app
+      .get(SessionRepository, { strict: false })
+      .liveIds([...rows.map((r) => r.id), unknown], new Date(now));
+    expect([...live].sort()).toEqual(
+      rows
+        .filter((_, i) => i % 3 === 0)
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
   it('ends every stream when the drain begins, and sends new ones elsewhere', async () => {
     const user = await client.userWith(`drain-${kind}@example.com`, 0);
     const stream = await connect(user);
@@ -176,31 +251,125 @@ describe.each(databaseKinds())('GET /api/video/events on %s', (kind) => {
   });
 });
 
+describe.each(databaseKinds())('GET /api/video/events limits on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let client: ReturnType<typeof videoClient>;
+  const held: EventStreamClient[] = [];
+  const hold = async (user: SignedIn, address: string) => {
+    const stream = await EventStreamClient.open(base, { ...user.auth, 'x-forwarded-for': address });
+    held.push(stream);
+    await stream.waitFor(isReady);
+    return stream;
+  };
+  const expectRefused = async (stream: EventStreamClient | null, code: string) => {
+    expect(stream?.status).toBe(429);
+    expect(Number(stream!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(stream!.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(JSON.parse(await stream!.body())).toEqual({ success: false, message: expect.any(String), code });
+  };
+
+  beforeAll(async () => {
+    const limits = {
+      TRUST_PROXY: '1',
+      EVENTS_MAX_PER_ADDRESS: '3',
+      EVENTS_OPEN_RATE_LIMIT: '4',
+      EVENTS_MAX_PER_USER: '2',
+    };
+    t = await createTestApp(kind, { ...ENV, ...limits }, [
+      { provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() },
+    ]);
+    base = await listen(t);
+    client = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
+  });
+  afterEach(() => {
+    for (const stream of held.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses one stream more than EVENTS_MAX_PER_ADDRESS from an address (as TRUST_PROXY names it), 429 with Retry-After', async () => {
+    const users: SignedIn[] = [];
+    for (let i = 0; i < 4; i++) users.push(await client.userWith(`crowd-${i}-${kind}@example.com`, 0));
+    const first = [];
+    for (const user of users.slice(0, 3)) first.push(await hold(user, '203.0.113.7'));
+    const refused = await EventStreamClient.open(base, { ...users[3]!.auth, 'x-forwarded-for': '203.0.113.7' });
+    await expectRefused(refused, 'EVENTS_TOO_MANY_FROM_ADDRESS');
+    expect(refused.headers['retry-after']).toBe('30');
+    // The streams already open go on; another address is not crowded.
+    expect(first.map((s) => s.isEnded)).toEqual([false, false, false]);
+    await hold(users[3]!, '203.0.113.8');
+
+    // A stream that ends frees its place.
+    first[0]!.close();
+    await first[0]!.ended;
+    for (let tries = 0; ; tries++) {
+      const again = await EventStreamClient.open(base, { ...users[3]!.auth, 'x-forwarded-for': '203.0.113.7' });
+      held.push(again);
+      if (again.status === 200) break;
+      expect(tries).toBeLessThan(20);
+      await sleep(100);
+    }
+  });
+
+  it("counts a user's stream ended to make room for their new one as gone from the address", async () => {
+    const tabs = await client.userWith(`crowd-tabs-${kind}@example.com`, 0);
+    const other = await client.userWith(`crowd-other-${kind}@example.com`, 0);
+    const oldest = await hold(tabs, '203.0.113.9');
+    await hold(tabs, '203.0.113.9');
+    // EVENTS_MAX_PER_USER is 2: the third ends the oldest and takes its place.
+    await hold(tabs, '203.0.113.9');
+    await oldest.ended;
+    expect(held.filter((s) => s.isEnded)).toEqual([oldest]);
+    await hold(other, '203.0.113.9');
+    const refused = await EventStreamClient.open(base, { ...other.auth, 'x-forwarded-for': '203.0.113.9' });
+    await expectRefused(refused, 'EVENTS_TOO_MANY_FROM_ADDRESS');
+  });
+
+  it('refuses a user one open more than EVENTS_OPEN_RATE_LIMIT a minute, 429 with Retry-After; others open on', async () => {
+    const busy = await client.userWith(`reopen-${kind}@example.com`, 0);
+    const { opened, refused } = await openUntilRefused(base, busy, '198.51.100.1', 10);
+    expect(opened).toBe(4);
+    await expectRefused(refused, 'EVENTS_RATE_LIMITED');
+    // From another address too: the limit is the user's.
+    await expectRefused((await openUntilRefused(base, busy, '198.51.100.2', 1)).refused, 'EVENTS_RATE_LIMITED');
+    const calm = await client.userWith(`calm-${kind}@example.com`, 0);
+    await hold(calm, '198.51.100.1');
+  });
+});
+
 (redisUrl ? describe : describe.skip)('GET /api/video/events through Redis', () => {
   let db: TestDatabase;
   let api: TestApp;
+  let otherApi: TestApp;
   let worker: TestApp;
+  let apiBase: string;
+  let otherApiBase: string;
   const prefix = testRedisPrefix('events');
 
   beforeAll(async () => {
     db = await createTestDatabase(databaseKinds().at(-1)!);
-    const env = { ...ENV, REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+    const env = { ...ENV, REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, EVENTS_OPEN_RATE_LIMIT: '3' };
     const provider = [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }];
     api = await createTestApp(db, { ...env, ROLE: 'api' }, provider);
+    otherApi = await createTestApp(db, { ...env, ROLE: 'api' }, provider);
     worker = await createTestApp(db, { ...env, ROLE: 'worker' }, provider);
+    apiBase = await listen(api);
+    otherApiBase = await listen(otherApi);
   });
   afterAll(async () => {
     await api?.close();
+    await otherApi?.close();
     await worker?.close();
     await db?.drop();
     await dropRedisPrefix(redisUrl!, prefix);
   });
 
   it('brings a task finished by a worker process to an API process stream', async () => {
-    const base = await listen(api);
     const client = videoClient(api, await devSignIn(api.app, 'admin@example.com'));
     const user = await client.userWith('redis@example.com', 40);
-    const stream = await EventStreamClient.open(base, user.auth);
+    const stream = await EventStreamClient.open(apiBase, user.auth);
     try {
       await stream.waitFor(isReady);
       const taskId = (await client.generate({ prompt: 'a fox', model: 'veo3' }, user)).json().data.taskId;
@@ -211,6 +380,20 @@ describe.each(databaseKinds())('GET /api/video/events on %s', (kind) => {
     } finally {
       stream.close();
     }
+  });
+
+  it("counts a user's opens on every API process against one EVENTS_OPEN_RATE_LIMIT", async () => {
+    const client = videoClient(api, await devSignIn(api.app, 'admin@example.com'));
+    const user = await client.userWith('redis-reopen@example.com', 0);
+    for (const base of [apiBase, otherApiBase, apiBase]) {
+      const stream = await EventStreamClient.open(base, user.auth);
+      await stream.waitFor(isReady);
+      stream.close();
+    }
+    const refused = await EventStreamClient.open(otherApiBase, user.auth);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(await refused.body())).toMatchObject({ code: 'EVENTS_RATE_LIMITED' });
   });
 });
 

@@ -59,6 +59,14 @@ export class SessionAuthenticator {
     return signedIn;
   }
 
+  /**
+   * Of `sessionIds`, those still live in the database now (never from the cache: a revocation in
+   * another process counts at once). For checks of many long-lived requests at a time.
+   */
+  async liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>> {
+    return this.sessions.liveIds(sessionIds, new Date());
+  }
+
   /** After the session was revoked in the database: this process stops accepting it now. */
   forget(sessionId: string): void {
     this.forgetEpoch++;

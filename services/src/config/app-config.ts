@@ -159,6 +159,8 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).optional()),
   EVENTS_MAX_PER_USER: int(5, 1, 1000),
+  EVENTS_MAX_PER_ADDRESS: int(100, 1, 100_000),
+  EVENTS_OPEN_RATE_LIMIT: int(30, 1, 100_000),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
@@ -263,6 +265,10 @@ export interface AppConfig {
   metricsPort: number | null;
   /** Event streams (GET /api/video/events) one user may hold open on one process; a new one ends the oldest. */
   eventsMaxPerUser: number;
+  /** Event streams one client address may hold open on one process; one more is refused (429). */
+  eventsMaxPerAddress: number;
+  /** Event streams a user may open per minute, across processes with Redis; one more is refused (429). */
+  eventsOpenRateLimit: number;
   signupBonusCredits: number;
   supportEmail: string;
   serviceEmail: string;
@@ -462,6 +468,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
     metricsPort: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT,
     eventsMaxPerUser: e.EVENTS_MAX_PER_USER,
+    eventsMaxPerAddress: e.EVENTS_MAX_PER_ADDRESS,
+    eventsOpenRateLimit: e.EVENTS_OPEN_RATE_LIMIT,
     signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,

@@ -12,7 +12,7 @@ function fakeResponse() {
 describe('EventStream', () => {
   it('writes messages with increasing ids, holding live events until the snapshot is out', async () => {
     const { raw, written } = fakeResponse();
-    const stream = new EventStream('u1', 'Bearer x', raw);
+    const stream = new EventStream({ userId: 'u1', sessionId: 's1', address: '127.0.0.1' }, raw);
     stream.push('balance', { total_credits: 1 });
     stream.send('progress', { id: 't1' });
     stream.send('ready', {});
@@ -35,7 +35,7 @@ describe('EventStream', () => {
 
   it('writes nothing once ended', () => {
     const { raw, written } = fakeResponse();
-    const stream = new EventStream('u1', 'Bearer x', raw);
+    const stream = new EventStream({ userId: 'u1', sessionId: 's1', address: '127.0.0.1' }, raw);
     stream.end();
     stream.send('ready', {});
     expect(written()).toBe('');

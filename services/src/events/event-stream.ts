@@ -2,6 +2,15 @@ import type { ServerResponse } from 'node:http';
 
 export type StreamEventType = 'progress' | 'completed' | 'failed' | 'balance' | 'ready';
 
+/** Who opened a stream, from where. */
+export interface StreamOwner {
+  userId: string;
+  /** Checked again while the stream lasts. */
+  sessionId: string;
+  /** The client's address (Fastify's request.ip, as TRUST_PROXY names it), for the per-address cap. */
+  address: string;
+}
+
 /** A slow reader past this much unsent data is dropped; it reconnects with Last-Event-ID and loses nothing. */
 const MAX_BACKLOG_BYTES = 1024 * 1024;
 
@@ -17,9 +26,7 @@ export class EventStream {
   private ended = false;
 
   constructor(
-    readonly userId: string,
-    /** The request's Authorization header, to check the session again while the stream lasts. */
-    readonly authorization: string,
+    readonly owner: StreamOwner,
     private readonly raw: ServerResponse,
   ) {}
 

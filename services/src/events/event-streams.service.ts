@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
   Inject,
   Injectable,
@@ -6,41 +6,59 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthException } from '../auth/auth.exception';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import type { FastifyReply } from 'fastify';
+import type { AuthenticatedRequest } from '../auth/auth.guards';
 import { SessionAuthenticator } from '../auth/session-authenticator';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { ReadinessService } from '../health/readiness.service';
-import type { SessionUser } from '../users/session-user';
+import { MetricsService } from '../metrics/metrics.service';
 import type { PublicVideoTask } from '@veo3/contracts/video';
 import { VideoService } from '../video/video.service';
 import { EVENT_BUS, type EventBus, type UserEvent } from './event-bus';
-import { EventStream, lastEventTime, type StreamEventType } from './event-stream';
+import { EventStream, lastEventTime, type StreamEventType, type StreamOwner } from './event-stream';
 import { EventsErrorCode, EventsException } from './events.exception';
 
 export const HEARTBEAT_MS = 15_000;
 /**
- * How often each stream's session is checked again: the session cache keeps a revoked session for
- * at most SESSION_CACHE_TTL_MS (4 s), so a revocation elsewhere ends its streams within 4.5 s and a
- * lookup, inside the 5 s bound. A check that hits the cache costs a map lookup.
+ * How often the sessions of all open streams are checked again, in one query (per 500 streams)
+ * whatever their number: a revocation anywhere ends its streams within about a second.
  */
-export const SESSION_CHECK_MS = 500;
+export const SESSION_CHECK_MS = 1_000;
+/** The window of EVENTS_OPEN_RATE_LIMIT. */
+export const OPEN_RATE_WINDOW_MS = 60_000;
+/** No stream has an end time to wait for, so a crowded address is told the client's longest backoff. */
+export const CROWDED_RETRY_AFTER_S = 30;
 /** A resumed stream asks for tasks finished a little before its last event: clocks of workers differ. */
 export const RESUME_MARGIN_MS = 5_000;
+
+/** What a refused stream is told, and its label in veo3_rate_limit_refusals_total. */
+const REFUSALS = {
+  [EventsErrorCode.TooManyFromAddress]: {
+    limit: 'events_address',
+    message: 'Too many live update streams are open from your network. Please try again later.',
+  },
+  [EventsErrorCode.RateLimited]: {
+    limit: 'events',
+    message: 'Too many live update streams were opened. Please wait a minute and try again.',
+  },
+} as const;
 
 const TASK_EVENT: Record<string, StreamEventType> = { completed: 'completed', failed: 'failed' };
 
 /**
  * The open event streams of this process, by user: one bus subscription fanned out to them, one
- * heartbeat and one session check for all (not a timer per stream), the per-user limit, and the
- * end of every stream when the drain begins.
+ * heartbeat and one session check for all (not a timer per stream), the limits (streams per user
+ * and per address here, opens per user in the rate limiter's storage, shared through Redis), and
+ * the end of every stream when the drain begins.
  */
 @Injectable()
 export class EventStreamsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventStreamsService.name);
   private readonly byUser = new Map<string, EventStream[]>();
+  private readonly countByAddress = new Map<string, number>();
   // Events of one user are handled in order, so a stream never shows "processing" after "completed".
   private readonly userQueues = new Map<string, Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
@@ -55,6 +73,8 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     private readonly credits: CreditsService,
     private readonly sessions: SessionAuthenticator,
     private readonly readiness: ReadinessService,
+    private readonly metrics: MetricsService,
+    @InjectThrottlerStorage() private readonly opens: ThrottlerStorage,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -73,10 +93,63 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
   }
 
   /** Answers GET /api/video/events for a signed-in user: headers, snapshot, `ready`, then live events. */
-  async open(user: SessionUser, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async open(request: AuthenticatedRequest, reply: FastifyReply): Promise<void> {
+    const owner: StreamOwner = { userId: request.user.id, sessionId: request.sessionId, address: request.ip };
+    // Before counting the open, and again after: the drain or other streams may have come meanwhile.
+    this.admit(owner, reply);
+    await this.countOpen(owner.userId, reply);
+    this.admit(owner, reply);
+    const since = lastEventTime(request.headers['last-event-id']);
+    const stream = new EventStream(owner, this.startReply(reply));
+    const raw = reply.raw;
+    const opened = Date.now();
+    raw.on('close', () => {
+      this.remove(stream);
+      // A hijacked reply gets no request line: one when the stream ends, with what an operator reads (no token, no query).
+      request.log.info(
+        { method: 'GET', route: request.routeOptions.url ?? null, status: 200, durationMs: Date.now() - opened },
+        'event stream',
+      );
+    });
+    this.add(stream);
+    // Gone before we listened: 'close' will not come again.
+    if (raw.destroyed) return this.remove(stream);
+    await this.sendSnapshot(stream, since);
+  }
+
+  /** Refuses a stream while draining, or one more from an address that holds its share of this process. */
+  private admit(owner: StreamOwner, reply: FastifyReply): void {
     if (this.draining)
       throw new EventsException(EventsErrorCode.Draining, 'This server is restarting. Please reconnect.');
-    const since = lastEventTime(request.headers['last-event-id']);
+    const held = this.countByAddress.get(owner.address) ?? 0;
+    // The user's oldest stream, ended to make room for this one, frees its place.
+    const own = this.byUser.get(owner.userId) ?? [];
+    const replaces = own.length >= this.config.eventsMaxPerUser && own[0]!.owner.address === owner.address;
+    if (held - (replaces ? 1 : 0) < this.config.eventsMaxPerAddress) return;
+    this.refuse(reply, EventsErrorCode.TooManyFromAddress, CROWDED_RETRY_AFTER_S);
+  }
+
+  /** Counts an open against the user's EVENTS_OPEN_RATE_LIMIT; the one past it is refused (and not counted). */
+  private async countOpen(userId: string, reply: FastifyReply): Promise<void> {
+    const { isBlocked, timeToBlockExpire } = await this.opens.increment(
+      `user:${userId}`,
+      OPEN_RATE_WINDOW_MS,
+      this.config.eventsOpenRateLimit,
+      0,
+      'events',
+    );
+    if (!isBlocked) return;
+    this.refuse(reply, EventsErrorCode.RateLimited, timeToBlockExpire);
+  }
+
+  private refuse(reply: FastifyReply, code: keyof typeof REFUSALS, retryAfterS: number): never {
+    void reply.header('retry-after', String(Math.max(1, retryAfterS)));
+    this.metrics.rateLimited(REFUSALS[code].limit);
+    throw new EventsException(code, REFUSALS[code].message);
+  }
+
+  /** Hijacks the reply and sends the stream's headers. */
+  private startReply(reply: FastifyReply): ServerResponse {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -90,26 +163,17 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     raw.flushHeaders();
     raw.socket?.setNoDelay(true);
     raw.socket?.setKeepAlive(true, HEARTBEAT_MS);
+    return raw;
+  }
 
-    const stream = new EventStream(user.id, request.headers.authorization ?? '', raw);
-    const opened = Date.now();
-    raw.on('close', () => {
-      this.remove(stream);
-      // A hijacked reply gets no request line: one when the stream ends, with what an operator reads (no token, no query).
-      request.log.info(
-        { method: 'GET', route: request.routeOptions.url ?? null, status: 200, durationMs: Date.now() - opened },
-        'event stream',
-      );
-    });
-    this.add(stream);
-    // Gone before we listened: 'close' will not come again.
-    if (raw.destroyed) return this.remove(stream);
+  private async sendSnapshot(stream: EventStream, since: Date | null): Promise<void> {
+    const { userId } = stream.owner;
     try {
-      const snapshot = await this.video.eventSnapshot(user.id, since && new Date(since.getTime() - RESUME_MARGIN_MS));
+      const snapshot = await this.video.eventSnapshot(userId, since && new Date(since.getTime() - RESUME_MARGIN_MS));
       for (const task of snapshot.unfinished) stream.send('progress', task);
       if (since) {
         for (const task of snapshot.finished) stream.send(TASK_EVENT[task.status]!, task);
-        stream.send('balance', { total_credits: await this.credits.balanceOf(user.id) });
+        stream.send('balance', { total_credits: await this.credits.balanceOf(userId) });
       }
       stream.send('ready', {});
       stream.goLive();
@@ -120,20 +184,27 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
   }
 
   private add(stream: EventStream): void {
-    const streams = this.byUser.get(stream.userId) ?? [];
-    this.byUser.set(stream.userId, streams);
+    const { userId, address } = stream.owner;
+    const streams = this.byUser.get(userId) ?? [];
+    this.byUser.set(userId, streams);
     streams.push(stream);
+    this.countByAddress.set(address, (this.countByAddress.get(address) ?? 0) + 1);
     // The oldest goes first: it is most likely a tab left behind.
-    while (streams.length > this.config.eventsMaxPerUser) streams.shift()!.end();
+    while (streams.length > this.config.eventsMaxPerUser) this.remove(streams[0]!);
   }
 
+  /** Ends the stream and forgets it; again (its 'close' after an end here) changes nothing. */
   private remove(stream: EventStream): void {
     stream.end();
-    const streams = this.byUser.get(stream.userId);
-    if (!streams) return;
-    const index = streams.indexOf(stream);
-    if (index >= 0) streams.splice(index, 1);
-    if (!streams.length) this.byUser.delete(stream.userId);
+    const { userId, address } = stream.owner;
+    const streams = this.byUser.get(userId);
+    const index = streams?.indexOf(stream) ?? -1;
+    if (index < 0) return;
+    streams!.splice(index, 1);
+    if (!streams!.length) this.byUser.delete(userId);
+    const held = this.countByAddress.get(address)! - 1;
+    if (held > 0) this.countByAddress.set(address, held);
+    else this.countByAddress.delete(address);
   }
 
   private dispatch(event: UserEvent): void {
@@ -167,22 +238,16 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     for (const streams of this.byUser.values()) for (const stream of streams) stream.comment('ping');
   }
 
-  /** Ends the streams of sessions that were revoked or expired; a database hiccup ends nothing. */
+  /** Ends the streams of sessions that were revoked or expired, all checked in one query; a database hiccup ends nothing. */
   private async checkSessions(): Promise<void> {
     if (this.checking || !this.byUser.size) return;
     this.checking = true;
     try {
-      const byToken = new Map<string, EventStream[]>();
-      for (const streams of this.byUser.values())
-        for (const stream of streams)
-          byToken.set(stream.authorization, [...(byToken.get(stream.authorization) ?? []), stream]);
-      for (const [authorization, streams] of byToken) {
-        const ended = await this.sessions.authenticate(authorization).then(
-          (signedIn) => signedIn === null,
-          (error: unknown) => error instanceof AuthException,
-        );
-        if (ended) for (const stream of streams) this.remove(stream);
-      }
+      const streams = [...this.byUser.values()].flat();
+      const live = await this.sessions.liveSessionIds([...new Set(streams.map((s) => s.owner.sessionId))]);
+      for (const stream of streams) if (!live.has(stream.owner.sessionId)) this.remove(stream);
+    } catch (error) {
+      this.logger.warn(`could not check the event streams' sessions: ${String(error)}`);
     } finally {
       this.checking = false;
     }

@@ -1,9 +1,7 @@
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JwtAuthGuard } from '../auth/auth.guards';
-import { CurrentUser } from '../auth/current-user.decorator';
-import type { SessionUser } from '../users/session-user';
+import type { FastifyReply } from 'fastify';
+import { JwtAuthGuard, type AuthenticatedRequest } from '../auth/auth.guards';
 import { EventStreamsService } from './event-streams.service';
 
 @ApiTags('video')
@@ -15,11 +13,7 @@ export class EventsController {
   /** The signed-in user's task and balance events, as Server-Sent Events (EVENTS-CONTRACT.md). */
   @Get('events')
   @UseGuards(JwtAuthGuard)
-  async events(
-    @CurrentUser() user: SessionUser,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    await this.streams.open(user, request, reply);
+  async events(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.streams.open(request, reply);
   }
 }
