@@ -37,7 +37,7 @@ export const RESUME_MARGIN_MS = 5_000;
 /** What a refused stream is told, and its label in veo3_rate_limit_refusals_total. */
 const REFUSALS = {
   [EventsErrorCode.TooManyFromAddress]: {
-    limit: 'events_address',
+    limit: 'events_ip',
     message: 'Too many live update streams are open from your network. Please try again later.',
   },
   [EventsErrorCode.RateLimited]: {
