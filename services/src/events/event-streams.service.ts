@@ -28,9 +28,9 @@ export const HEARTBEAT_MS = 15_000;
  */
 export const SESSION_CHECK_MS = 1_000;
 /** The window of EVENTS_OPEN_RATE_LIMIT. */
-export const OPEN_RATE_WINDOW_MS = 60_000;
+const OPEN_RATE_WINDOW_MS = 60_000;
 /** No stream has an end time to wait for, so a crowded address is told the client's longest backoff. */
-export const CROWDED_RETRY_AFTER_S = 30;
+const CROWDED_RETRY_AFTER_S = 30;
 /** A resumed stream asks for tasks finished a little before its last event: clocks of workers differ. */
 export const RESUME_MARGIN_MS = 5_000;
 
