@@ -5,7 +5,7 @@ import { Spinner } from '@veo3/platform/ui/spinner';
 import { blogAdminMessages } from '../blog-admin.messages';
 import styles from './article-form.module.css';
 import { LoadBoundary } from './load-boundary';
-import { loadEditor } from './lazy-parts';
+import { loadEditor } from './lazy-editor';
 import { retryableLazy } from './retryable-lazy';
 
 const Editor = retryableLazy(loadEditor);

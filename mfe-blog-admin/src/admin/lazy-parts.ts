@@ -1,9 +1,10 @@
+import { loadEditor } from './lazy-editor';
+
 /**
  * The edit view is loaded on demand: the form with its slug converter (pinyin-pro), and CKEditor in a
  * chunk of its own. The article list downloads neither.
  */
 export const loadArticleForm = () => import('./article-form');
-export const loadEditor = () => import('../editor/rich-text-editor');
 
 /** Starts both downloads before they are needed: when the pointer or focus reaches 'New Article' or 'Edit'. */
 export function preloadEditView(): void {

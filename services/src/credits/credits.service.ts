@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SessionUser } from '../users/session-user';
 import type { PublicUser } from '@veo3/contracts/auth';
-import { toPublicUser } from '../users/user.entity';
+import { toPublicUser, type SessionUser } from '../users/session-user';
 import { findVideoModel } from '@veo3/contracts/catalogue';
 import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';

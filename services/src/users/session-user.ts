@@ -1,5 +1,6 @@
 import type { AuthProvider, UserEntity } from './user.entity';
 import type { UserRoles } from './user-roles';
+import type { PublicUser } from '@veo3/contracts/auth';
 
 /**
  * The signed-in user as a session lookup provides it: identity and roles (roles from configuration,
@@ -30,5 +31,20 @@ export function toSessionUser(
     provider: user.provider,
     isAdmin: roles.isAdmin,
     canManageBlog: roles.canManageBlog,
+  };
+}
+
+/** `credits` as read now: a signed-in user (SessionUser) does not carry its balance. */
+export function toPublicUser(user: SessionUser, credits: number): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    avatar_url: user.picture,
+    credits,
+    can_manage_blog: user.canManageBlog,
+    is_admin: user.isAdmin,
+    provider: user.provider,
   };
 }

@@ -1,6 +1,4 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { SessionUser } from './session-user';
-import type { PublicUser } from '@veo3/contracts/auth';
 
 export type AuthProvider = 'google' | 'dev';
 
@@ -50,19 +48,4 @@ export class UserEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
   updatedAt: Date;
-}
-
-/** `credits` as read now: a signed-in user (SessionUser) does not carry its balance. */
-export function toPublicUser(user: SessionUser, credits: number): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    picture: user.picture,
-    avatar_url: user.picture,
-    credits,
-    can_manage_blog: user.canManageBlog,
-    is_admin: user.isAdmin,
-    provider: user.provider,
-  };
 }
