@@ -3,7 +3,7 @@
 // throttling on the public pages, BENCH_LH_RUNS times each (default 3), and prints per page the
 // median performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the largest
 // opportunities, next to the floor: a static HTML page of the same transferred size from the same
-// server, measured in the same run. Then PASS/MISS against the goals (issue 21); it exits non-zero
+// server, measured in the same run. Then PASS/MISS against the goals; it exits non-zero
 // only on an error. Each page's median report is kept in .tmp/bench-lighthouse/ for reading.
 // Lighthouse's figures are noise while something else holds the CPU: run it on an idle machine.
 import { spawn } from 'node:child_process';

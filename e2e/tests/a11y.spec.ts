@@ -6,7 +6,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { repoRoot } from '../support/site-server';
 
 /**
- * Issue 9: every public route, shell and remotes, passes axe with no serious or critical
+ * Every public route, shell and remotes, passes axe with no serious or critical
  * violation, in both languages, at 1280 px and 375 px, signed in and signed out, and shows
  * no raw message key. One page per combination visits every route in turn (a page load per
  * route, not a browser per route).

@@ -1,5 +1,5 @@
 /**
- * The generator's layout in a real browser (issue 21): the prompt, the main choices and Generate fit
+ * The generator's layout in a real browser: the prompt, the main choices and Generate fit
  * the first screen below the header, and what follows Generate (progress, a refusal) shows where the
  * user is looking, at 1280×800 and 375×812.
  */

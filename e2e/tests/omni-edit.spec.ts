@@ -1,6 +1,6 @@
 /**
  * Gemini Omni Flash on the embedded default (the local renderer, no key): generate a 4 s video, edit
- * it by instruction, and find both versions in History, each playable and downloadable (issue 22).
+ * it by instruction, and find both versions in History, each playable and downloadable.
  * Screens of the generator with Omni and of History's versions go to SHOTS, at 1280×800 and 375×812.
  */
 import { tmpdir } from 'node:os';
@@ -60,7 +60,7 @@ async function expectMp4(page: Page, href: string | null) {
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 
-/** Generate is wholly on the first screen, with the model and length chosen (issue 21's layout). */
+/** Generate is wholly on the first screen, with the model and length chosen. */
 async function expectGenerateInFirstScreen(page: Page) {
   const box = (await page.getByRole('button', { name: 'Generate Video' }).boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);

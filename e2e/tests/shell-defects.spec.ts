@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
 
 /**
- * Issue 21, the shell's share: the phone header fits, the account menu gives focus back on Escape,
+ * The shell's defects a new user met: the phone header fits, the account menu gives focus back on Escape,
  * brand names never break across lines in headings, and the landing pages are linked in the
  * server's HTML (footer and the closed AI Tools menu) for crawlers that run no JavaScript.
  */

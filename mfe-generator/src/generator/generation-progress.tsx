@@ -8,7 +8,7 @@ import styles from './generator-page.module.css';
 
 /**
  * After this long (SPEC §9's 120 polls × 3 s) the user is told the video is still being made and
- * will appear in History (issue 9); polling goes on at a slower pace.
+ * will appear in History; polling goes on at a slower pace.
  */
 export const LONG_WAIT_MS = 6 * 60_000;
 

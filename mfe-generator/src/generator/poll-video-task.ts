@@ -8,7 +8,7 @@ export const MAX_POLLS = 120;
 export const ACTIVE_POLL_MS = 3_000;
 export const IDLE_POLL_MS = 5_000;
 /**
- * Past the 120 polls (product decision, issue 9): a provider may take longer, so the task is polled
+ * Past the 120 polls (a product decision): a provider may take longer, so the task is polled
  * at this slower pace until it ends or the server's deadline for it (`expires_at`) has passed.
  */
 export const SLOW_POLL_MS = 15_000;

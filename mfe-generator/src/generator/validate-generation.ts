@@ -20,7 +20,7 @@ export interface GenerationIssue {
 }
 
 /**
- * The Generate button's checks, in the order of SPEC §5 (plus the server's prompt limit, issue 21);
+ * The Generate button's checks, in the order of SPEC §5 (plus the server's prompt limit);
  * null when the request may be sent. 'errorLoginRequired' has no text of its own: the page's
  * sign-in notice already says it, and focus goes to its link.
  */

@@ -61,8 +61,8 @@ export default function HistoryPage() {
 
 /**
  * SPEC §4 'History': loading, error with Retry, empty, or the list, ten per page with ?page= in the
- * URL. The first page also shows the tasks still in progress (issue 9), apart from the paged list.
- * Each video can be deleted, with Undo (issue 21).
+ * URL. The first page also shows the tasks still in progress, apart from the paged list.
+ * Each video can be deleted, with Undo.
  */
 function VideoHistory({ userId, headingRef }: { userId: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const t = useT(historyMessages);

@@ -6,7 +6,7 @@ import styles from './in-progress-list.module.css';
 import { TaskSummary } from './task-summary';
 
 /**
- * The user's tasks still being made (issue 9: a generation may outlast the generator's notice), above
+ * The user's tasks still being made (a generation may outlast the generator's notice), above
  * the finished videos on the first page. Each shows its prompt, model, format, start time and status.
  */
 export function InProgressList({ tasks }: { tasks: VideoTask[] }) {

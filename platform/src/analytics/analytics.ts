@@ -74,7 +74,7 @@ export interface GeneratePromptEvent {
 }
 
 /**
- * SPEC §7's log of each generated prompt, as one GA4 event (issue 9: GA4 rejects the old
+ * SPEC §7's log of each generated prompt, as one GA4 event (GA4 rejects the old
  * '<mode>_to_video_<model name>' names, which hold spaces): `generate_prompt` with `mode`, `model`
  * and the prompt cut to 100 characters.
  */

@@ -73,7 +73,7 @@ const veoModel = z.preprocess(
     .default('auto'),
 );
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: int(3000, 0, 65535),
   SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),

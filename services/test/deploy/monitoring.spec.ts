@@ -24,7 +24,7 @@ import { validateCrd } from './monitoring-crds';
 
 const MONITORING = join(repoRoot, 'k8s', 'components', 'monitoring');
 
-/** The metric names of issue 23's design (services/src/metrics), besides prom-client's defaults. */
+/** The metric names the services define (services/src/metrics), besides prom-client's defaults. */
 const DESIGN_METRICS = {
   counters: [
     'veo3_http_requests_total',

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the site ships en and zh-CN in full. Every message catalogue of every workspace
+ * The site ships en and zh-CN in full. Every message catalogue of every workspace
  * (`*.messages.ts`) and every legal document must carry the same keys in both languages, with no
  * empty text and the same {placeholders}; the e2e accessibility run checks that no screen shows a
  * raw key or an unfilled placeholder.

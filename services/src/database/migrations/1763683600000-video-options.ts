@@ -1,6 +1,6 @@
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/** Issue 14: each task records its shape and options, the provider model that served it, and its callback token. */
+/** Each task records its shape and options, the provider model that served it, and its callback token. */
 export class VideoOptions1763683600000 implements MigrationInterface {
   name = 'VideoOptions1763683600000';
 
