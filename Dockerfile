@@ -69,10 +69,13 @@ WORKDIR /app
 # AsyncLocalStorage on async context frames (Node 24's default; Node 22 has it behind this flag,
 # which Node 24 refuses): with tracing on (OTEL_*), Node 22's promise hooks otherwise cost every
 # request about a third more CPU (bench:api). Drop the flag with the move to a node:24 base.
+# Metrics open to the pod network for Prometheus (Kubernetes: a NetworkPolicy says who scrapes). The
+# site's own HOST is left to its default: every interface, but loopback while dev sign-in is on.
 ENV NODE_ENV=production \
   NODE_OPTIONS=--experimental-async-context-frame \
   ROLE=all \
   PORT=3000 \
+  METRICS_HOST=0.0.0.0 \
   DATA_DIR=/data \
   WEB_DIR=/app
 COPY --from=prod-deps /app/node_modules node_modules

@@ -2,7 +2,7 @@ import './telemetry/start-tracing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from './app.factory';
 import { ReadinessService } from './health/readiness.service';
-import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { ConfigError, devLoginExposure, loadConfig, type AppConfig } from './config/app-config';
 import { stopTracing } from './telemetry/tracing';
 
 const ROLE_NOTES: Record<AppConfig['role'], string> = {
@@ -30,6 +30,8 @@ export async function serve(config: AppConfig): Promise<void> {
   const app = await createApp(config);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port}${ROLE_NOTES[config.role]})`);
+  const exposure = devLoginExposure(config);
+  if (exposure) console.warn(`WARNING: ${exposure}`);
 
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

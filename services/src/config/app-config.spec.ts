@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, devLoginExposure, isLoopbackHost, loadConfig } from './app-config';
 
 const PROD_SECRET = 'a3f9c2e17b5d4088e6c1f0a29d7b3e45';
 
@@ -177,12 +177,63 @@ describe('loadConfig', () => {
     expect(problems({ TRUST_PROXY: 'everyone' })).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a hop count/)]);
   });
 
-  it('listens on loopback only while dev sign-in is on by default; HOST overrides', () => {
+  it('listens on loopback while dev sign-in is on, however it was switched on; HOST overrides', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DEV_LOGIN: 'true' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DEV_LOGIN: 'true', SITE_URL: 'http://veo3.localhost:8080' }).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ DEV_LOGIN: 'true' }).host).toBe('0.0.0.0');
+    // Without dev sign-in nobody gets in unasked: every interface, as containers need.
     expect(loadConfig({ SITE_URL: 'https://veo3.example' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEV_LOGIN: 'false' }).host).toBe('0.0.0.0');
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET }).host).toBe('0.0.0.0');
+  });
+
+  it('serves metrics on loopback unless METRICS_HOST says otherwise, whatever HOST is', () => {
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+  });
+
+  it('warns at boot when HOST opens dev sign-in beyond loopback, naming the risk', () => {
+    expect(devLoginExposure(loadConfig({ DEV_LOGIN: 'true' }))).toBeNull();
+    expect(devLoginExposure(loadConfig({ HOST: '::1' }))).toBeNull();
+    expect(devLoginExposure(loadConfig({ HOST: '0.0.0.0', DEV_LOGIN: 'false' }))).toBeNull();
+    expect(devLoginExposure(loadConfig({ HOST: '0.0.0.0', DEV_LOGIN: 'true' }))).toBe(
+      "HOST=0.0.0.0 with development sign-in on (DEV_LOGIN): anyone who reaches port 3000 can sign in as any e-mail, an administrator's (ADMIN_EMAILS) included; leave HOST unset to listen on loopback only, or set DEV_LOGIN=false",
+    );
+  });
+
+  it('tells loopback addresses from the others', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect([host, isLoopbackHost(host)]).toEqual([host, true]);
+    for (const host of ['0.0.0.0', '::', '192.168.1.7', '10.0.0.1', 'veo3.example', '127.example', ''])
+      expect([host, isLoopbackHost(host)]).toEqual([host, false]);
+  });
+
+  it('refuses placeholder and guessable secrets beyond loopback whatever NODE_ENV says, naming the variable', () => {
+    // The compose trial's .env as it comes: development, dev sign-in, an administrator, placeholders.
+    const trial = {
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      DEV_LOGIN: 'true',
+      ADMIN_EMAILS: 'boss@example.com',
+      JWT_SECRET: 'REPLACE_ME_with_openssl_rand_hex_32',
+      DATABASE_URL: 'mysql://veo3:REPLACE_ME_mysql_app_password@mysql:3306/veo3',
+    };
+    const beyond = ', refused while the server listens beyond loopback (HOST=0.0.0.0)';
+    expect(problems(trial)).toEqual([
+      `JWT_SECRET: still holds a placeholder value${beyond}; generate one with: openssl rand -hex 32`,
+      `DATABASE_URL: still holds a placeholder value${beyond}; generate one with: openssl rand -hex 32`,
+    ]);
+    expect(problems({ ...trial, DATABASE_URL: '', JWT_SECRET: 'ab'.repeat(20) })).toEqual([
+      `JWT_SECRET: too predictable (fewer than 8 different characters)${beyond}; use openssl rand -hex 32`,
+    ]);
+    // Listening on every interface by default (dev sign-in off) counts as much as asking for it.
+    expect(problems({ SITE_URL: 'https://veo3.example', JWT_SECRET: 'x'.repeat(40) })).toEqual([
+      expect.stringMatching(/^JWT_SECRET: too predictable .*\(HOST=0\.0\.0\.0\)/),
+    ]);
+    expect(loadConfig({ ...trial, JWT_SECRET: PROD_SECRET, DATABASE_URL: '' }).host).toBe('0.0.0.0');
   });
 
   it('refuses placeholder and guessable secrets in production, naming the variable', () => {
@@ -209,8 +260,11 @@ describe('loadConfig', () => {
       'STRIPE_WEBHOOK_SECRET: still holds a placeholder value; generate one with: openssl rand -hex 32',
       'DATABASE_URL: still holds a placeholder value; generate one with: openssl rand -hex 32',
     ]);
-    // Outside production a trial may keep them.
+    // A trial on loopback may keep them: only this machine reaches it.
     expect(loadConfig({ JWT_SECRET: 'REPLACE_ME_with_openssl_rand_hex_32' }).jwtSecret).toMatch(/^REPLACE_ME/);
+    expect(
+      loadConfig({ DEV_LOGIN: 'true', HOST: '127.0.0.1', JWT_SECRET: 'REPLACE_ME_with_openssl_rand_hex_32' }).host,
+    ).toBe('127.0.0.1');
   });
 
   it('offers the simulated checkout only without Stripe, and in production only when asked', () => {

@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -107,6 +108,8 @@ export const envSchema = z.object({
   GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.googleapis.com/oauth2/v1/certs')),
   TRUST_PROXY: trustProxy,
   HOST: optionalString,
+  // Its own address: the images open it to the pod network, where a NetworkPolicy says who scrapes.
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   SIGNIN_RATE_LIMIT: int(20, 1, 100_000),
   GENERATE_RATE_LIMIT: int(10, 1, 100_000),
   CHECKOUT_RATE_LIMIT: int(10, 1, 100_000),
@@ -207,7 +210,7 @@ export interface AppConfig {
   devLoginOffReason: string | null;
   /** Proxies trusted to name the client in X-Forwarded-For: a hop count or their addresses/CIDRs; false: none. */
   trustProxy: number | string[] | false;
-  /** Address the server listens on: loopback while dev sign-in is on by default, else every interface. */
+  /** Address the server listens on: loopback while dev sign-in is on (unless HOST says otherwise), else every interface. */
   host: string;
   /** Sign-in attempts per minute per client address. */
   signinRateLimit: number;
@@ -263,6 +266,8 @@ export interface AppConfig {
   shutdownDrainSeconds: number;
   /** Port of the Prometheus /metrics server; null: metrics off (METRICS_PORT=off). */
   metricsPort: number | null;
+  /** Address of the /metrics server (METRICS_HOST): loopback unless set. */
+  metricsHost: string;
   /** Event streams (GET /api/video/events) one user may hold open on one process; a new one ends the oldest. */
   eventsMaxPerUser: number;
   /** Event streams one client address may hold open on one process; one more is refused (429). */
@@ -303,7 +308,7 @@ export function isPublicSite(siteUrl: string): boolean {
   return !isLocalSite(siteUrl);
 }
 
-/** Secrets a production boot refuses while they hold a placeholder (the passwords inside the URLs too). */
+/** Secrets refused while they hold a placeholder (the passwords inside the URLs too), in production or beyond loopback. */
 const SECRET_VARIABLES = [
   'JWT_SECRET',
   'VIDEO_LINK_SECRET',
@@ -317,22 +322,37 @@ const SECRET_VARIABLES = [
 ] as const;
 const PLACEHOLDER = /replace[_-]?me|change[_-]?me|placeholder|your[_-]?(secret|key|password)|^(secret|password)$/i;
 
-function secretProblems(e: z.infer<typeof envSchema>): string[] {
+/** `when` says why they are refused, after the variable's name (empty in production, where they always are). */
+function secretProblems(e: z.infer<typeof envSchema>, when: string): string[] {
   const problems: string[] = [];
   for (const name of SECRET_VARIABLES) {
     const value = e[name];
     if (!value) continue;
     const secretPart = /^\w+:\/\//.test(value) ? decodeURIComponent(new URL(value).password) : value;
     if (secretPart && PLACEHOLDER.test(secretPart))
-      problems.push(`${name}: still holds a placeholder value; generate one with: openssl rand -hex 32`);
+      problems.push(`${name}: still holds a placeholder value${when}; generate one with: openssl rand -hex 32`);
   }
   for (const name of ['JWT_SECRET', 'VIDEO_LINK_SECRET'] as const) {
     const value = e[name];
     // 32 characters of one or two kinds (aaaa…, 1212…) pass the length rule but guess in seconds.
     if (value && new Set(value).size < 8)
-      problems.push(`${name}: too predictable (fewer than 8 different characters); use openssl rand -hex 32`);
+      problems.push(`${name}: too predictable (fewer than 8 different characters)${when}; use openssl rand -hex 32`);
   }
   return problems;
+}
+
+/** Whether an address to listen on is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (address === 'localhost' || address === '::1') return true;
+  const v4 = address.replace(/^::ffff:/, '');
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/** What boot warns about a dev sign-in that HOST opened beyond loopback; null when there is nothing to say. */
+export function devLoginExposure(config: AppConfig): string | null {
+  if (!config.devLogin || isLoopbackHost(config.host)) return null;
+  return `HOST=${config.host} with development sign-in on (DEV_LOGIN): anyone who reaches port ${config.port} can sign in as any e-mail, an administrator's (ADMIN_EMAILS) included; leave HOST unset to listen on loopback only, or set DEV_LOGIN=false`;
 }
 
 /**
@@ -360,10 +380,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
-  const problems: string[] = [];
   const production = e.NODE_ENV === 'production';
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const devLoginOffReason = devLoginRefusal(e, production, siteUrl);
+  // Dev sign-in lets anyone in as anyone: it stays on this machine unless HOST opens it on purpose.
+  const host = e.HOST ?? (devLoginOffReason === null ? '127.0.0.1' : '0.0.0.0');
+  const problems: string[] = [];
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
-  if (production) problems.push(...secretProblems(e));
+  // Whoever reaches the server could sign sessions with a secret everyone knows, whatever NODE_ENV says.
+  if (production) problems.push(...secretProblems(e, ''));
+  else if (!isLoopbackHost(host))
+    problems.push(...secretProblems(e, `, refused while the server listens beyond loopback (HOST=${host})`));
   if (production && e.DEV_LOGIN)
     problems.push('DEV_LOGIN: development sign-in is never allowed when NODE_ENV=production');
   if (production && e.CONTRACT_CHECK)
@@ -388,8 +415,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (problems.length) throw new ConfigError(problems);
 
-  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const devLoginOffReason = devLoginRefusal(e, production, siteUrl);
   const dataDir = resolve(e.DATA_DIR);
   const remotes = Object.fromEntries(
     REMOTES.map((name) => {
@@ -421,7 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     googleCertsUrl: e.GOOGLE_CERTS_URL,
     trustProxy: e.TRUST_PROXY,
-    host: e.HOST ?? (devLoginOffReason === null && e.DEV_LOGIN === undefined ? '127.0.0.1' : '0.0.0.0'),
+    host,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     generateRateLimit: e.GENERATE_RATE_LIMIT,
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
@@ -467,6 +492,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
     metricsPort: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     eventsMaxPerUser: e.EVENTS_MAX_PER_USER,
     eventsMaxPerAddress: e.EVENTS_MAX_PER_ADDRESS,
     eventsOpenRateLimit: e.EVENTS_OPEN_RATE_LIMIT,

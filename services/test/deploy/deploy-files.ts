@@ -67,13 +67,14 @@ export interface NginxLocation {
 }
 
 /**
- * The `location` blocks of an nginx server (one level of nesting, as our configs have), with a
+ * The `location` blocks of an nginx server (not nested in one another, as our configs have), with a
  * `proxy_pass $name` resolved through the server's `set $name <url>;`.
  */
 export function nginxLocations(conf: string): NginxLocation[] {
   const locations: NginxLocation[] = [];
   const vars = new Map([...conf.matchAll(/^\s*set \$(\w+) ([^;\s]+);/gm)].map((m) => [`$${m[1]}`, m[2]!]));
-  const pattern = /location\s+(=\s*|~\s*)?(\S+)\s*\{([^{}]*)\}/g;
+  // A location's body may hold blocks of its own (limit_except), not further locations.
+  const pattern = /location\s+(=\s*|~\s*)?(\S+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g;
   for (let m = pattern.exec(conf); m; m = pattern.exec(conf)) {
     const [, modifier = '', match = '', body = ''] = m;
     const proxy = /proxy_pass\s+([^;\s]+);/.exec(body);
@@ -81,4 +82,23 @@ export function nginxLocations(conf: string): NginxLocation[] {
     locations.push({ match, exact: modifier.trim() === '=', proxyPass: (target && vars.get(target)) ?? target, body });
   }
   return locations;
+}
+
+/** The top-level `server { … }` blocks of an nginx conf.d file, each with the ports it listens on. */
+export function nginxServers(conf: string): { listen: number[]; text: string }[] {
+  const servers: { listen: number[]; text: string }[] = [];
+  for (let start = conf.search(/^server\s*\{/m); start >= 0;) {
+    let depth = 0;
+    let end = conf.indexOf('{', start);
+    do {
+      if (conf[end] === '{') depth++;
+      else if (conf[end] === '}') depth--;
+      end++;
+    } while (depth > 0 && end < conf.length);
+    const text = conf.slice(start, end);
+    servers.push({ listen: [...text.matchAll(/^\s*listen (\d+);/gm)].map((m) => Number(m[1])), text });
+    const next = conf.slice(end).search(/^server\s*\{/m);
+    start = next < 0 ? -1 : end + next;
+  }
+  return servers;
 }

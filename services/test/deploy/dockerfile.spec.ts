@@ -129,8 +129,10 @@ describe('Dockerfile (service image)', () => {
     expect(readRepoFile('docker/healthcheck.mjs')).toContain('/api/health/ready');
     expect(argsOf(runtime, 'CMD')).toEqual(['["node", "services/dist/main.js"]']);
     const env = argsOf(runtime, 'ENV').join(' ');
-    for (const setting of ['NODE_ENV=production', 'ROLE=all', 'PORT=3000', 'DATA_DIR=/data'])
+    for (const setting of ['NODE_ENV=production', 'ROLE=all', 'PORT=3000', 'DATA_DIR=/data', 'METRICS_HOST=0.0.0.0'])
       expect(env).toContain(setting);
+    // The site's address stays the config's choice: loopback while dev sign-in is on.
+    expect(env).not.toMatch(/(^|\s)HOST=/);
     expect(argsOf(runtime, 'VOLUME')).toEqual(['["/data"]']);
     expect(argsOf(runtime, 'RUN').join(' ')).toMatch(/chown 1000:1000 \/data/);
   });

@@ -184,6 +184,8 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
       expect(c?.env).toEqual([
         { name: 'ROLE', value: name },
         { name: 'METRICS_PORT', value: '9464' },
+        { name: 'HOST', value: '0.0.0.0' },
+        { name: 'METRICS_HOST', value: '0.0.0.0' },
         ...(name === 'worker' ? [{ name: 'VIDEO_WORKER_CONCURRENCY', value: '4' }] : []),
       ]);
       expect(c?.command).toEqual(['node', 'services/dist/main.js']);
@@ -396,6 +398,8 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
       // The metrics server listens on the port the pod declares for scraping.
       const metricsPort = podSpec(deployment).containers[0]!.ports?.find((p) => p.name === 'metrics')?.containerPort;
       expect([role, config.metricsPort]).toEqual([role, metricsPort]);
+      // Both on the pod's address, where the probes, the Service and Prometheus reach them.
+      expect([role, config.host, config.metricsHost]).toEqual([role, '0.0.0.0', '0.0.0.0']);
     }
     // A remote ships as its own image on its own Deployment; the shell's image is the service image.
     for (const folder of REMOTE_FOLDERS) {

@@ -31,16 +31,25 @@ function nginxBinary(): string {
 }
 
 interface RunningNginx {
+  /** Where the first `listen` of the configuration went. */
   port: number;
+  /** The free port each `listen <port>;` of the configuration went to, by the port it names. */
+  ports: Record<number, number>;
   stop(): Promise<void>;
 }
 
-/** Runs one `server` block (a conf.d file) in a private nginx on a free port, with its own temp paths. */
+/** Runs a conf.d file (its `server` blocks) in a private nginx on free ports, with its own temp paths. */
 async function startNginx(serverConf: string, dir: string): Promise<RunningNginx> {
-  const port = await freePort();
+  const ports: Record<number, number> = {};
+  const listens = [...serverConf.matchAll(/listen (\d+);/g)].map((m) => Number(m[1]));
+  for (const listen of listens) ports[listen] = await freePort();
+  const port = ports[listens[0]!]!;
   const conf = join(dir, 'nginx.conf');
   mkdirSync(join(dir, 'temp'), { recursive: true, mode: 0o777 });
-  writeFileSync(join(dir, 'server.conf'), serverConf.replace(/listen 8080;/, `listen 127.0.0.1:${port};`));
+  writeFileSync(
+    join(dir, 'server.conf'),
+    serverConf.replace(/listen (\d+);/g, (_, listen: string) => `listen 127.0.0.1:${ports[Number(listen)]};`),
+  );
   writeFileSync(
     conf,
     [
@@ -76,6 +85,7 @@ async function startNginx(serverConf: string, dir: string): Promise<RunningNginx
   }
   return {
     port,
+    ports,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -202,6 +212,8 @@ function streamEvents(req: IncomingMessage, res: ServerResponse): void {
 describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'veo3-nginx-gateway-'));
   const upstreams = new Map<string, Server>();
+  /** `METHOD path` of every request each upstream received. */
+  const received = new Map<string, string[]>();
   let nginx: RunningNginx;
 
   beforeAll(async () => {
@@ -209,7 +221,9 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     let conf = readRepoFile('docker/nginx/gateway.conf');
     const names = [...new Set([...conf.matchAll(/^\s*set \$\w+ http:\/\/([\w-]+):\d+;/gm)].map((m) => m[1]!))];
     for (const name of names) {
+      received.set(name, []);
       const server = createServer((req, res) => {
+        received.get(name)!.push(`${req.method} ${req.url}`);
         req.resume();
         if (name === 'api' && req.url === '/api/video/events') return streamEvents(req, res);
         req.on('end', () => {
@@ -266,6 +280,42 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     expect(api.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(api.headers['x-forwarded-proto']).toBe('http');
     expect((await via('/api/health', { 'x-forwarded-proto': 'https' })).headers['x-forwarded-proto']).toBe('https');
+  });
+
+  it('lets only GET and HEAD reach the bucket on the published port, whatever the signature', async () => {
+    const host = { host: 'veo3.localhost:8080' };
+    const object = '/veo3-media/videos/1.mp4';
+    const store = received.get('s3')!;
+    store.length = 0;
+    for (const [method, path] of [
+      ['PUT', `${object}?X-Amz-Signature=abc`],
+      ['POST', '/veo3-media/?delete'],
+      ['POST', `${object}?uploads`],
+      ['DELETE', object],
+      ['PATCH', object],
+    ] as const) {
+      const reply = await get(nginx.port, path, { ...host, 'content-type': 'video/mp4' }, method, Buffer.from('x'));
+      expect([method, path, reply.status]).toEqual([method, path, 403]);
+    }
+    expect(store).toEqual([]);
+    expect((await get(nginx.port, object, host)).status).toBe(200);
+    expect((await get(nginx.port, object, host, 'HEAD')).status).toBe(200);
+    expect(store).toEqual([`GET ${object}`, `HEAD ${object}`]);
+  });
+
+  it('lets the services write to the bucket on the unpublished port, with the Host they signed, and nothing else', async () => {
+    const internal = nginx.ports[8080]!;
+    const object = '/veo3-media/videos/2.mp4';
+    const put = await get(internal, object, { host: 'veo3.localhost:8080' }, 'PUT', Buffer.alloc(30 * 1024 * 1024));
+    expect(put.status).toBe(200);
+    expect(JSON.parse(put.body.toString())).toMatchObject({
+      name: 's3',
+      url: object,
+      headers: { host: 'veo3.localhost:8080' },
+    });
+    expect((await get(internal, object, { host: 'veo3.localhost:8080' }, 'DELETE')).status).toBe(200);
+    for (const path of ['/', '/api/health', '/mfe/blog/mf-manifest.json', '/gateway-health'])
+      expect([path, (await get(internal, path, {})).status]).toEqual([path, 404]);
   });
 
   it('lets a generation with two 10 MB images through, and refuses a larger body with 413', async () => {
