@@ -1,0 +1,24 @@
+import { trustedProxies, trustsPeer } from './trusted-proxies';
+
+describe('trustsPeer', () => {
+  it('trusts no peer without TRUST_PROXY', () => {
+    expect(trustsPeer(false)('10.0.0.2')).toBe(false);
+  });
+
+  it('trusts any peer with a hop count: every connection comes through that many proxies', () => {
+    expect(trustsPeer(1)('203.0.113.9')).toBe(true);
+  });
+
+  it('trusts only the listed addresses and ranges, IPv4-mapped IPv6 included', () => {
+    const fromProxy = trustsPeer(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '192.168.1.7', 'fd12::1'].map(fromProxy)).toEqual([true, true, true, true]);
+    expect(['192.168.1.8', '127.0.0.1', '::1', undefined].map(fromProxy)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('trustedProxies', () => {
+  it('trusts a hop count of proxies from the server outwards', () => {
+    const trusts = trustedProxies(2);
+    expect(trusts && [0, 1, 2].map((hop) => trusts('198.51.100.4', hop))).toEqual([true, true, false]);
+  });
+});
