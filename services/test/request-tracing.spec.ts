@@ -62,14 +62,18 @@ describe('request tracing (sample ratio 0, TRUST_PROXY naming one proxy)', () =>
   const traceparent = (flags: '00' | '01') =>
     `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-${flags}`;
 
-  /** Sends one request, waits for its spans to be exported, and returns its server span (if any). */
-  async function traced(path: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') {
-    const res = await app.inject({ method: 'GET', url: path, headers, remoteAddress });
-    // The SDK's provider behind the API's proxy: its batch is sent now rather than in 5 s.
+  /** Sends the spans ended so far to the receiver now, rather than in the SDK's next batch. */
+  async function flushed(): Promise<void> {
     const sdkProvider = (trace.getTracerProvider() as ProxyTracerProvider).getDelegate() as unknown as {
       forceFlush(): Promise<void>;
     };
     await sdkProvider.forceFlush();
+  }
+
+  /** Sends one request, waits for its spans to be exported, and returns its server span (if any). */
+  async function traced(path: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') {
+    const res = await app.inject({ method: 'GET', url: path, headers, remoteAddress });
+    await flushed();
     return { res, span: receiver.spans.find((s) => s.kind === SERVER && s.attributes['url.path'] === path) };
   }
 
@@ -102,6 +106,19 @@ describe('request tracing (sample ratio 0, TRUST_PROXY naming one proxy)', () =>
     expect(sent!.headers).not.toHaveProperty('baggage');
     // Nor does any outgoing call inject it (OTEL_PROPAGATORS unset means tracecontext alone).
     expect(propagation.fields()).toEqual(['traceparent', 'tracestate']);
+  });
+
+  it('a hop count (TRUST_PROXY=1) names no proxy: a sampled traceparent through it is not followed', async () => {
+    const behindHops = Fastify();
+    registerRequestTracing(behindHops, 1);
+    behindHops.get('/hops', async () => ({ ok: true }));
+    try {
+      await behindHops.inject({ url: '/hops', headers: { traceparent: traceparent('01') }, remoteAddress: PROXY });
+      await flushed();
+      expect(receiver.spans.some((s) => s.attributes['url.path'] === '/hops')).toBe(false);
+    } finally {
+      await behindHops.close();
+    }
   });
 
   it('masks credentials in every exported span: status, exception event, attributes', async () => {

@@ -13,8 +13,13 @@ export function trustedProxies(trust: AppConfig['trustProxy']): TrustsHop | fals
   return typeof trust === 'number' ? (_address, hop) => hop < trust : proxyAddr.compile(trust);
 }
 
-/** Whether the peer of a connection (`socket.remoteAddress`) is one of the proxies TRUST_PROXY names. */
-export function trustsPeer(trust: AppConfig['trustProxy']): (address: string | undefined) => boolean {
-  const trusts = trustedProxies(trust);
-  return (address) => trusts !== false && address !== undefined && trusts(address, 0);
+/**
+ * Whether the peer of a connection (`socket.remoteAddress`) is a proxy TRUST_PROXY names by address.
+ * A hop count names none: it says how many proxies append to X-Forwarded-For, not which of them
+ * may be believed about anything else.
+ */
+export function isNamedProxy(trust: AppConfig['trustProxy']): (address: string | undefined) => boolean {
+  if (!Array.isArray(trust)) return () => false;
+  const named = proxyAddr.compile(trust);
+  return (address) => address !== undefined && named(address, 0);
 }

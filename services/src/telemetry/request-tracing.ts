@@ -12,7 +12,7 @@ import {
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
-import { trustsPeer } from '../http/trusted-proxies';
+import { isNamedProxy } from '../http/trusted-proxies';
 import { requestSampleRatio } from './tracing';
 
 const tracer = trace.getTracer('veo3-studio');
@@ -35,7 +35,7 @@ const callerContext = new W3CTraceContextPropagator();
  */
 export function registerRequestTracing(fastify: FastifyInstance, trustProxy: AppConfig['trustProxy']): void {
   const ratio = requestSampleRatio();
-  const fromProxy = trustsPeer(trustProxy);
+  const fromProxy = isNamedProxy(trustProxy);
   fastify.addHook('onRequest', (request, _reply, done) => {
     const parent = tracedParent(request, ratio, fromProxy);
     if (!parent) return done();
@@ -69,9 +69,10 @@ export function registerRequestTracing(fastify: FastifyInstance, trustProxy: App
 
 /**
  * The context a request's span starts in, or null when it is not traced. A valid `traceparent` is
- * continued, but its sampled flag decides only when a proxy TRUST_PROXY names sent it (a gateway
- * that samples): anyone could send `-01` on every request. Otherwise the ratio decides, as it does
- * for a request without one or with a malformed or empty one.
+ * continued, but its sampled flag decides only when a proxy TRUST_PROXY names by address sent it (a
+ * gateway that samples): anyone could send `-01` on every request, and a proxy known only by a hop
+ * count may just pass its clients' header on. Otherwise the ratio decides, as it does for a request
+ * without one or with a malformed or empty one.
  */
 function tracedParent(
   request: FastifyRequest,
