@@ -14,7 +14,6 @@ import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
 import { securityHeaders } from './http/security-headers';
 import { registerHttpPipeline } from './http/http-pipeline';
-import { trustedProxies } from './http/trusted-proxies';
 import { fillOpenApiFromContract } from './http/openapi-contract';
 import { servesApi, servesPages } from './roles/role-gate';
 
@@ -25,6 +24,13 @@ function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
   const nestLevel = level === 'info' ? 'log' : level === 'trace' ? 'verbose' : level;
   const index = NEST_LEVELS.indexOf(nestLevel as (typeof NEST_LEVELS)[number]);
   return NEST_LEVELS.slice(0, index < 0 ? 3 : index + 1);
+}
+
+/** A hop count trusts that many proxies from the server outwards (what Fastify itself does with a number). */
+function trustedProxies(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export function createAdapter(config: AppConfig): FastifyAdapter {
