@@ -1,8 +1,9 @@
-import { propagation, ProxyTracerProvider, trace } from '@opentelemetry/api';
+import { propagation, ProxyTracerProvider, trace, type TextMapPropagator } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { registerRequestTracing } from '../src/telemetry/request-tracing';
-import { inSpan } from '../src/telemetry/job-tracing';
+import { currentTraceParent, inSpan } from '../src/telemetry/job-tracing';
 import { startTracing, stopTracing } from '../src/telemetry/tracing';
 import { ProviderError } from '../src/video/providers/video-provider';
 import { sendJson, startFakeServer, type FakeServer } from './providers/fake-http';
@@ -49,6 +50,7 @@ describe('request tracing (sample ratio 0, TRUST_PROXY naming one proxy)', () =>
       await failure.catch(() => undefined);
       return reply.code(502).send({ ok: false });
     });
+    app.get('/task', async () => ({ traceParent: currentTraceParent() }));
     await app.ready();
   });
 
@@ -136,5 +138,19 @@ describe('request tracing (sample ratio 0, TRUST_PROXY naming one proxy)', () =>
     const everything = JSON.stringify(receiver.spans satisfies ReceivedSpan[]);
     expect(everything).not.toContain(GOOGLE_KEY);
     expect(everything).not.toContain('AIzaSy');
+  });
+
+  it("a task keeps its request's traceparent whatever OTEL_PROPAGATORS puts on the wire (none here)", async () => {
+    const noHeaders: TextMapPropagator = { inject: () => undefined, extract: (context) => context, fields: () => [] };
+    propagation.disable();
+    propagation.setGlobalPropagator(noHeaders);
+    try {
+      const header = traceparent('01');
+      const res = await app.inject({ url: '/task', headers: { traceparent: header }, remoteAddress: PROXY });
+      expect(res.json().traceParent).toMatch(new RegExp(`^00-${header.split('-')[1]}-[0-9a-f]{16}-01$`));
+    } finally {
+      propagation.disable();
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    }
   });
 });
