@@ -25,6 +25,8 @@ jest.setTimeout(120_000);
 const SERVER = 2;
 const CLIENT = 3;
 const CONSUMER = 5;
+const ERROR = 2;
+const GOOGLE_KEY = 'AIzaSyD3xAmPl3-k3y_0123456789abcdefghi';
 
 describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
   let db: TestDatabase;
@@ -76,17 +78,54 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('one generation is one trace: the request, its database and Redis calls, each job step and provider call; its log line carries the ids', async () => {
+  /** Signs in `email` with `credits` granted by the admin; its token. */
+  async function userWith(email: string, credits: number): Promise<string> {
     const admin = (await call(api.baseUrl, 'POST', '/api/auth/dev', { json: { email: 'admin@example.com' } })).body;
-    const user = (await call(api.baseUrl, 'POST', '/api/auth/dev', { json: { email: 'traced@example.com' } })).body;
+    const user = (await call(api.baseUrl, 'POST', '/api/auth/dev', { json: { email } })).body;
     const granted = await call(api.baseUrl, 'POST', '/api/credits/add', {
       token: admin.token,
-      json: { userId: user.user.id, amount: 100, sourceType: 'purchase', sourceId: 'seed-traced' },
+      json: { userId: user.user.id, amount: credits, sourceType: 'purchase', sourceId: `seed-${email}` },
     });
     expect(granted.status).toBe(200);
+    return user.token as string;
+  }
+
+  it('a provider refusal that quotes its key leaves the key in no span: status, exception, attributes', async () => {
+    const token = await userWith('refused@example.com', 100);
+    kie.failNext(
+      {
+        status: 403,
+        body: { code: 403, msg: `Permission denied: Consumer 'api_key:${GOOGLE_KEY}' has been suspended.` },
+      },
+      /^\/api\/v1\/veo\/generate$/,
+    );
     const made = await call(api.baseUrl, 'POST', '/api/video/generate', {
-      token: user.token,
+      token,
+      form: { prompt: 'a paper boat in the rain', model: 'veo3' },
+    });
+    expect(made.status).toBe(200);
+    const taskId = made.body.data.taskId as string;
+    const deadline = Date.now() + 30_000;
+    let submit: ReceivedSpan | undefined;
+    while (!submit && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const step = receiver.spans.find((s) => s.name === 'video.step' && s.attributes['veo3.task_id'] === taskId);
+      submit = receiver.spans.find((s) => s.name === 'provider.submit' && s.parentSpanId === step?.spanId);
+    }
+    expect(submit).toMatchObject({ status: { code: ERROR, message: expect.stringContaining('api_key:[masked]') } });
+    const exception = submit!.events.find((e) => e.name === 'exception');
+    expect(exception!.attributes['exception.message']).toContain('api_key:[masked]');
+    expect(exception!.attributes['exception.stacktrace']).toContain('api_key:[masked]');
+    expect(JSON.stringify(receiver.spans)).not.toContain(GOOGLE_KEY);
+  });
+
+  it('one generation is one trace: the request, its database and Redis calls, each job step and provider call; its log line carries the ids', async () => {
+    const token = await userWith('traced@example.com', 100);
+    const made = await call(api.baseUrl, 'POST', '/api/video/generate', {
+      token,
       form: { prompt: 'a lantern drifting down a river at dusk', model: 'veo3' },
+      // A caller's baggage stays with the caller.
+      headers: { baggage: 'user.email=traced%40example.com,session=s3cr3t' },
     });
     expect(made.status).toBe(200);
     const taskId = made.body.data.taskId as string;
@@ -94,24 +133,29 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
     let status = '';
     while (status !== 'completed' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      status = (await call(api.baseUrl, 'GET', `/api/video/status/${taskId}`, { token: user.token })).body.data.status;
+      status = (await call(api.baseUrl, 'GET', `/api/video/status/${taskId}`, { token })).body.data.status;
     }
     expect(status).toBe('completed');
     // A caller's trace (a gateway or a client that traces) is continued, not restarted.
     const callerTrace = randomBytes(16).toString('hex');
     const callerSpan = randomBytes(8).toString('hex');
     const continued = await fetch(`${api.baseUrl}/api/video/status/${taskId}`, {
-      headers: { authorization: `Bearer ${user.token}`, traceparent: `00-${callerTrace}-${callerSpan}-01` },
+      headers: { authorization: `Bearer ${token}`, traceparent: `00-${callerTrace}-${callerSpan}-01` },
     });
     expect(continued.status).toBe(200);
     // A graceful stop exports what is still batched and flushes the log.
     await Promise.all([api.stop(), worker.stop()]);
 
-    const request = receiver.spans.find((s) => s.kind === SERVER && s.name === 'POST /api/video/generate');
+    const firstStep = receiver.spans.find((s) => s.name === 'video.step' && s.attributes['veo3.task_id'] === taskId);
+    const request = receiver.spans.find((s) => s.kind === SERVER && s.spanId === firstStep?.parentSpanId);
     expect(request).toMatchObject({
+      name: 'POST /api/video/generate',
       serviceName: 'veo3-api',
       attributes: expect.objectContaining({ 'http.route': '/api/video/generate' }),
     });
+    // A user's address has no place in an operator's traces.
+    for (const span of receiver.spans.filter((s) => s.kind === SERVER))
+      expect(span.attributes).not.toHaveProperty(['client.address']);
     const trace = receiver.spans.filter((s) => s.traceId === request!.traceId);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const underRequest = (span: ReceivedSpan): boolean => {
@@ -145,9 +189,12 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
     const providerIds = new Set(providerCalls.map((s) => s.spanId));
     for (const f of fetches) expect(providerIds.has(f.parentSpanId)).toBe(true);
     // …and carried the trace to the provider (W3C traceparent).
-    const submits = kie.requests.filter((r) => r.method === 'POST');
+    const submits = kie.requests.filter(
+      (r) => r.method === 'POST' && String(r.headers.traceparent).includes(request!.traceId),
+    );
     expect(submits.length).toBe(1);
     expect(String(submits[0]!.headers.traceparent)).toMatch(new RegExp(`^00-${request!.traceId}-[0-9a-f]{16}-01$`));
+    expect(kie.requests.filter((r) => r.headers.baggage !== undefined)).toEqual([]);
     // The worker's own database reads and writes of a step are in the trace too.
     expect(sql.some((s) => s.serviceName === 'veo3-worker' && stepIds.has(s.parentSpanId))).toBe(true);
 
@@ -169,7 +216,7 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((l) => l.msg === 'request' && l.route === '/api/video/generate');
+      .find((l) => l.msg === 'request' && l.route === '/api/video/generate' && l.trace_id === request!.traceId);
     expect(line).toMatchObject({ status: 200, trace_id: request!.traceId, span_id: request!.spanId });
   });
 });

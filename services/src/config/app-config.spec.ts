@@ -112,10 +112,18 @@ describe('loadConfig', () => {
       expect(problems({ METRICS_PORT: bad })).toEqual([expect.stringMatching(/^METRICS_PORT: /)]);
   });
 
-  it('refuses a tracing endpoint or sample ratio OpenTelemetry could not use, by name', () => {
+  it('refuses a tracing endpoint, sample ratio or propagator OpenTelemetry could not use, by name', () => {
     expect(() =>
-      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+        OTEL_PROPAGATORS: 'tracecontext,b3',
+      }),
     ).not.toThrow();
+    for (const bad of ['tracecontxt', 'tracecontext,jaeger'])
+      expect(problems({ OTEL_PROPAGATORS: bad })).toEqual([
+        expect.stringMatching(/^OTEL_PROPAGATORS\b.*: must be tracecontext/),
+      ]);
     expect(problems({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toEqual([
       expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: /),
     ]);

@@ -158,9 +158,15 @@ export const envSchema = z.object({
     z.union([z.literal('off'), z.coerce.number().int().min(1).max(65535)]).default(9464),
   ),
   // OpenTelemetry reads its OTEL_* variables itself (telemetry/tracing.ts, before this config loads);
-  // the two an operator sets are checked here so a bad one is refused at boot by name.
+  // those an operator sets are checked here so a bad one is refused at boot by name.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).optional()),
+  // The SDK drops a name it does not know with a warning, and traces then stop at process boundaries.
+  OTEL_PROPAGATORS: commaList(
+    z.enum(['tracecontext', 'baggage', 'b3', 'b3multi', 'none'], {
+      message: 'must be tracecontext, baggage, b3, b3multi or none, separated by commas',
+    }),
+  ),
   EVENTS_MAX_PER_USER: int(5, 1, 1000),
   EVENTS_MAX_PER_ADDRESS: int(100, 1, 100_000),
   EVENTS_OPEN_RATE_LIMIT: int(30, 1, 100_000),

@@ -53,8 +53,8 @@ export const HTTP_PIPELINE: readonly HttpPipelineStep[] = [
     name: 'request-tracing',
     phase: 'onRequest',
     job: 'the request’s server span, named by its route pattern, around the rest of the lifecycle, its ids for the log line (only with tracing on, OTEL_*)',
-    register: ({ fastify }) => {
-      if (tracingOn()) registerRequestTracing(fastify);
+    register: ({ fastify, config }) => {
+      if (tracingOn()) registerRequestTracing(fastify, config.trustProxy);
     },
   },
   {

@@ -1,6 +1,7 @@
 import {
   context,
-  propagation,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -8,14 +9,18 @@ import {
   type Attributes,
   type Span,
 } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 
 // With tracing off the API's no-op tracer answers: spans cost an object each and go nowhere.
 const tracer = trace.getTracer('veo3-studio');
 
+// The task row keeps a W3C traceparent whatever OTEL_PROPAGATORS puts on the wire (b3, none).
+const taskTraceContext = new W3CTraceContextPropagator();
+
 /** The W3C `traceparent` of the active span (the request creating a task); null with tracing off. */
 export function currentTraceParent(): string | null {
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  taskTraceContext.inject(context.active(), carrier, defaultTextMapSetter);
   return carrier.traceparent ?? null;
 }
 
@@ -31,7 +36,7 @@ export function inJobSpan<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!traceParent) return work();
-  const parent = propagation.extract(ROOT_CONTEXT, { traceparent: traceParent });
+  const parent = taskTraceContext.extract(ROOT_CONTEXT, { traceparent: traceParent }, defaultTextMapGetter);
   return tracer.startActiveSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent, (span) => ended(span, work));
 }
 

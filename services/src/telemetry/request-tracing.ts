@@ -1,5 +1,18 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import {
+  context,
+  defaultTextMapGetter,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/app-config';
+import { isNamedProxy } from '../http/trusted-proxies';
 import { requestSampleRatio } from './tracing';
 
 const tracer = trace.getTracer('veo3-studio');
@@ -8,36 +21,34 @@ const spanOf = new WeakMap<FastifyRequest, Span>();
 /** Probes answer every few seconds from every pod: traces of them would be noise. */
 const UNTRACED = new Set(['/api/health/live', '/api/health/ready']);
 
+// A caller's trace context and nothing else, whatever OTEL_PROPAGATORS says: its `baggage` is never
+// taken in, so no outgoing call (a provider, Stripe) carries it on.
+const callerContext = new W3CTraceContextPropagator();
+
 /**
  * The server span of a traced request, made here rather than by OpenTelemetry's generic HTTP
  * instrumentation, which builds every request's attributes, rebinds its emitters and enters a
  * context before it samples (+60 to 90 µs a request on bench:api, traced or not). Here the choice
- * comes first: a request carrying a `traceparent` follows it; any other is traced at the sample
- * ratio, and an untraced one costs a header lookup and a random number. A traced request's span is
- * named by its route, and `context.with` around the rest of Fastify's lifecycle makes every
- * database, Redis and fetch span of its handler a child.
+ * comes first (tracedParent), and an untraced request costs a header lookup and a random number. A
+ * traced request's span is named by its route, and `context.with` around the rest of Fastify's
+ * lifecycle makes every database, Redis and fetch span of its handler a child.
  */
-export function registerRequestTracing(fastify: FastifyInstance): void {
+export function registerRequestTracing(fastify: FastifyInstance, trustProxy: AppConfig['trustProxy']): void {
   const ratio = requestSampleRatio();
+  const fromProxy = isNamedProxy(trustProxy);
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const incoming = request.headers.traceparent !== undefined;
-    if (!incoming && !(Math.random() < ratio)) return done();
+    const parent = tracedParent(request, ratio, fromProxy);
+    if (!parent) return done();
     const route = request.routeOptions.url;
     if (route !== undefined && UNTRACED.has(route)) return done();
-    const parent = incoming ? propagation.extract(ROOT_CONTEXT, request.headers) : ROOT_CONTEXT;
-    const span = tracer.startSpan(
-      route === undefined ? request.method : `${request.method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-      },
-      parent,
-    );
+    const name = route === undefined ? request.method : `${request.method} ${route}`;
+    const span = tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
+    // No client.address: a user's address has no place in an operator's traces.
     if (span.isRecording())
       span.setAttributes({
         'http.request.method': request.method,
         'url.path': request.url.split('?', 1)[0],
         ...(route === undefined ? {} : { 'http.route': route }),
-        'client.address': request.ip,
       });
     spanOf.set(request, span);
     // The rest of the lifecycle (later hooks, the handler and what it awaits) runs inside the span.
@@ -54,6 +65,28 @@ export function registerRequestTracing(fastify: FastifyInstance): void {
     }
     done();
   });
+}
+
+/**
+ * The context a request's span starts in, or null when it is not traced. A valid `traceparent` is
+ * continued, but its sampled flag decides only when a proxy TRUST_PROXY names by address sent it (a
+ * gateway that samples): anyone could send `-01` on every request, and a proxy known only by a hop
+ * count may just pass its clients' header on. Otherwise the ratio decides, as it does for a request
+ * without one or with a malformed or empty one.
+ */
+function tracedParent(
+  request: FastifyRequest,
+  ratio: number,
+  fromProxy: (address: string | undefined) => boolean,
+): Context | null {
+  const caller = request.headers.traceparent
+    ? trace.getSpanContext(callerContext.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter))
+    : undefined;
+  if (caller && fromProxy(request.socket.remoteAddress)) return trace.setSpanContext(ROOT_CONTEXT, caller);
+  if (!(Math.random() < ratio)) return null;
+  return caller
+    ? trace.setSpanContext(ROOT_CONTEXT, { ...caller, traceFlags: caller.traceFlags | TraceFlags.SAMPLED })
+    : ROOT_CONTEXT;
 }
 
 /** `trace_id` and `span_id` of the request's server span, for its log line; none when it is not traced. */

@@ -1,6 +1,9 @@
 import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
-import { SamplingDecision } from '@opentelemetry/sdk-trace';
-import { EntrySampler, sampleRatio, tracingWanted } from './tracing';
+import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
+import { InMemorySpanExporter, SamplingDecision, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import mysql2 from 'mysql2';
+import { createServer } from 'node:net';
+import { EntrySampler, sampleRatio, tracedLibraries, tracingWanted } from './tracing';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 
@@ -44,5 +47,38 @@ describe('EntrySampler', () => {
     expect(decide(SpanKind.CONSUMER, parent(TraceFlags.SAMPLED))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
     expect(decide(SpanKind.CLIENT, parent(TraceFlags.NONE))).toBe(SamplingDecision.NOT_RECORD);
     expect(decide(SpanKind.SERVER, parent(TraceFlags.NONE))).toBe(SamplingDecision.NOT_RECORD);
+  });
+});
+
+describe('tracedLibraries', () => {
+  it("keeps a query's values out of its mysql2 span, even when mysql2's format is known before its connection loads", async () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+    const mysql = tracedLibraries().find((i) => i instanceof MySQL2Instrumentation)!;
+    mysql.setTracerProvider(provider);
+    // The load order that hands the instrumentation mysql2's `format`: the package, then its connection.
+    const [definition] = mysql.getModuleDefinitions();
+    definition!.patch!(mysql2);
+    const connectionFile = definition!.files.find((f) => f.name === 'mysql2/lib/connection.js')!;
+    connectionFile.patch(mysql2.Connection);
+    // A server that closes every connection: the query fails, its span ends all the same.
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const connection = mysql2.createConnection({
+        host: '127.0.0.1',
+        port: (server.address() as { port: number }).port,
+      });
+      await new Promise((resolve) =>
+        connection.query('SELECT id FROM users WHERE email = ? AND credits > ?', ['ann@example.com', 40], resolve),
+      );
+      connection.destroy();
+    } finally {
+      connectionFile.unpatch!(mysql2.Connection);
+      server.close();
+    }
+    await provider.forceFlush();
+    const [span] = exporter.getFinishedSpans();
+    expect(span!.attributes['db.query.text']).toBe('SELECT id FROM users WHERE email = ? AND credits > ?');
   });
 });

@@ -1,4 +1,5 @@
 import { SpanKind, trace, type Attributes, type Context, type Link } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
@@ -11,6 +12,7 @@ import {
   type Sampler,
   type SamplingResult,
 } from '@opentelemetry/sdk-trace';
+import { MaskedSpanExporter } from './masked-span-exporter';
 
 /**
  * Whether the standard OTEL_* variables ask for traces: an OTLP endpoint is set, and neither
@@ -70,22 +72,33 @@ export function startTracing(env: NodeJS.ProcessEnv): boolean {
   if (sdk || !tracingWanted(env)) return false;
   sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || `veo3-${env.ROLE || 'all'}`,
-    traceExporter: new OTLPTraceExporter(),
+    traceExporter: new MaskedSpanExporter(new OTLPTraceExporter()),
     sampler: new EntrySampler(),
+    // W3C trace context only unless OTEL_PROPAGATORS says otherwise: the SDK's default adds `baggage`.
+    textMapPropagator: env.OTEL_PROPAGATORS ? undefined : new W3CTraceContextPropagator(),
     // Resources from the environment only: no cloud or host detectors probing metadata endpoints at boot.
     autoDetectResources: false,
     // Traces only: metrics are Prometheus's (METRICS_PORT), logs are stdout's.
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [
-      new UndiciInstrumentation({ requireParentforSpans: true }),
-      new MySQL2Instrumentation(),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-    ],
+    instrumentations: tracedLibraries(),
   });
   sdk.start();
   ratio = sampleRatio(env);
   return true;
+}
+
+/**
+ * Outgoing fetch, mysql2 and ioredis, inside a trace only. A query's values (e-mails, tokens, amounts)
+ * never reach a span: without maskStatement, mysql2's instrumentation writes them into
+ * `db.query.text` whenever it sees mysql2's `format` before its connection module loads.
+ */
+export function tracedLibraries() {
+  return [
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    new MySQL2Instrumentation({ maskStatement: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+  ];
 }
 
 /** The share of requests that start a trace (OTEL_TRACES_SAMPLER_ARG); 0 with tracing off. */

@@ -9,9 +9,12 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  options: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+  options: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
-  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+  };
   let body: string | FormData | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -11,6 +11,10 @@ export interface ReceivedSpan {
   kind: number;
   serviceName: string;
   attributes: Record<string, unknown>;
+  /** OTLP's status code (0 unset, 1 ok, 2 error) and message. */
+  status: { code?: number; message?: string };
+  /** Its events (an exception is one), attributes flattened. */
+  events: { name: string; attributes: Record<string, unknown> }[];
 }
 
 export interface OtlpReceiver {
@@ -49,7 +53,13 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
           resourceSpans: {
             resource: { attributes: KeyValue[] };
-            scopeSpans: { spans: (Omit<ReceivedSpan, 'attributes' | 'serviceName'> & { attributes: KeyValue[] })[] }[];
+            scopeSpans: {
+              spans: (Omit<ReceivedSpan, 'attributes' | 'serviceName' | 'status' | 'events'> & {
+                attributes: KeyValue[];
+                status?: ReceivedSpan['status'];
+                events?: { name: string; attributes?: KeyValue[] }[];
+              })[];
+            }[];
           }[];
         };
         for (const resourceSpan of body.resourceSpans) {
@@ -61,6 +71,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
                 parentSpanId: span.parentSpanId ?? '',
                 serviceName,
                 attributes: record(span.attributes),
+                status: span.status ?? {},
+                events: (span.events ?? []).map((e) => ({ name: e.name, attributes: record(e.attributes) })),
               });
         }
       }
