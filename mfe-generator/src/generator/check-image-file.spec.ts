@@ -1,15 +1,6 @@
 import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
+import { pngHeaderFile } from '../testing/png-header-file';
 import { checkImageFile } from './check-image-file';
-
-/** The start of a PNG declaring this size (its IHDR chunk): all the check reads before decoding. */
-const pngHeader = (width: number, height: number) => {
-  const bytes = new Uint8Array(33);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  return new File([bytes], 'picture.png', { type: 'image/png' });
-};
 
 const file = (name: string, type: string, size = 10) => {
   const f = new File(['x'], name, { type });
@@ -46,7 +37,7 @@ describe('checkImageFile', () => {
   });
 
   it('refuses a picture over 40 megapixels by its header, without decoding it', async () => {
-    expect(await checkImageFile(pngHeader(16_000, 16_000))).toEqual({
+    expect(await checkImageFile(pngHeaderFile('picture.png', 16_000, 16_000))).toEqual({
       key: 'imageTooManyPixels',
       vars: { name: 'picture.png', width: 16_000, height: 16_000 },
     });
@@ -54,7 +45,7 @@ describe('checkImageFile', () => {
   });
 
   it('takes a picture of exactly 40 megapixels', async () => {
-    expect(await checkImageFile(pngHeader(8_000, 5_000))).toBeNull();
+    expect(await checkImageFile(pngHeaderFile('picture.png', 8_000, 5_000))).toBeNull();
     expect(decode).toHaveBeenCalledTimes(1);
   });
 
