@@ -20,6 +20,8 @@ export const MAX_PROMPT_LENGTH = 2000;
 /** A first or last frame: one of these types (by its bytes on the server), at most 10 MB. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Width × height at most: a small file can still unpack to gigabytes of pixels. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** What a video looks like: its aspect ratio and resolution. */
 export interface VideoShape {

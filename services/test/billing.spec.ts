@@ -25,6 +25,14 @@ function billingDriver(get: () => TestApp) {
       ])) as { amount: number; source_type: string; idempotency_key: string }[],
     payments: async (userId: string) =>
       Number((await query('SELECT COUNT(*) AS n FROM payments WHERE user_id = ?', [userId]))[0].n),
+    /** Each payment row: its amount, the credits it granted, and why none when none. */
+    paymentRows: async (userId: string) =>
+      (
+        (await query(
+          'SELECT id, amount_cents, credits, no_grant_reason FROM payments WHERE user_id = ? ORDER BY created_at, id',
+          [userId],
+        )) as { id: string; amount_cents: number | string; credits: number | string; no_grant_reason: string | null }[]
+      ).map((r) => ({ ...r, amount_cents: Number(r.amount_cents), credits: Number(r.credits) })),
     /** Every cached balance equals the sum of its ledger. */
     async expectLedgerInvariant() {
       const rows: { credits: number; total: number | string | null }[] = await query(
@@ -383,6 +391,53 @@ describe.each(databaseKinds())('billing with Stripe on %s', (kind) => {
     expect(await d.balance(user)).toBe(2680);
     expect((await d.session(user, id)).json().data).toMatchObject({ status: 'complete', credits_granted: 1340 });
   });
+
+  it('only a whole period at the plan price grants: a proration, a $0 or an off-price invoice is recorded with why', async () => {
+    const user = await devSignIn(t.app, 'prorated@example.com');
+    const { session_id: id } = await checkoutAtStripe(user, { type: 'subscription', plan_id: 'lite' });
+    const session = stripe.pay(id);
+    await deliver(stripe.event('checkout.session.completed', id));
+    expect(await d.balance(user)).toBe(590);
+
+    const withheld = [
+      stripe.invoice(session.subscription, 'subscription_update', 1500),
+      stripe.invoice(session.subscription, 'subscription_cycle', 0),
+      stripe.invoice(session.subscription, 'subscription_cycle', 1000),
+      stripe.invoice(session.subscription, 'manual', 2990),
+    ];
+    for (const invoice of withheld) await deliver(stripe.event('invoice.paid', invoice));
+    await deliver(stripe.event('invoice.paid', withheld[0]!));
+    expect(await d.balance(user)).toBe(590);
+    expect((await d.paymentRows(user.user.id)).filter((p) => p.id !== session.invoice)).toEqual(
+      expect.arrayContaining([
+        { id: withheld[0], amount_cents: 1500, credits: 0, no_grant_reason: 'billing_reason:subscription_update' },
+        { id: withheld[1], amount_cents: 0, credits: 0, no_grant_reason: 'zero_amount' },
+        { id: withheld[2], amount_cents: 1000, credits: 0, no_grant_reason: 'amount_mismatch' },
+        { id: withheld[3], amount_cents: 2990, credits: 0, no_grant_reason: 'billing_reason:manual' },
+      ]),
+    );
+    expect(await d.payments(user.user.id)).toBe(5);
+
+    await deliver(stripe.event('invoice.paid', stripe.invoice(session.subscription, 'subscription_cycle', 2990)));
+    expect(await d.balance(user)).toBe(1180);
+  });
+
+  it.each(['checkout first', 'invoice first'])(
+    'a plan whose first invoice is $0 (a trial, a 100 %% coupon) grants nothing (%s)',
+    async (order) => {
+      const user = await devSignIn(t.app, `trial-${order.split(' ')[0]}@example.com`);
+      const { session_id: id } = await checkoutAtStripe(user, { type: 'subscription', plan_id: 'pro' });
+      const session = stripe.pay(id, { firstInvoiceAmount: 0 });
+      const events = [stripe.event('checkout.session.completed', id), stripe.event('invoice.paid', session.invoice)];
+      for (const event of order === 'checkout first' ? events : events.reverse()) await deliver(event);
+      expect(await d.balance(user)).toBe(0);
+      expect(await d.paymentRows(user.user.id)).toEqual([
+        { id: session.invoice, amount_cents: 0, credits: 0, no_grant_reason: 'zero_amount' },
+      ]);
+      expect((await d.session(user, id)).json().data).toMatchObject({ status: 'complete', credits_granted: 0 });
+      expect(await d.status(user)).toMatchObject({ hasActiveSubscription: true });
+    },
+  );
 
   it('cancel ends the plan at Stripe at once; credits stay; a late update does not revive it', async () => {
     const user = await devSignIn(t.app, 'quitter@example.com');

@@ -330,6 +330,16 @@ describe.each(databaseKinds())('blog on %s', (kind) => {
     expect(text.json().message).toBe('Please upload a JPEG, PNG, GIF or WebP image');
     const huge = await upload('/api/blog/upload-image', Buffer.alloc(10 * 1024 * 1024 + 10, 1));
     expect(huge.statusCode).toBe(413);
+    const side = 16_000;
+    const bomb = await sharp(Buffer.alloc(side * side), { raw: { width: side, height: side, channels: 1 } })
+      .png()
+      .toBuffer();
+    const tooManyPixels = await upload('/api/blog/upload-image', bomb);
+    expect(tooManyPixels.statusCode).toBe(413);
+    expect(tooManyPixels.json()).toMatchObject({
+      code: 'BLOG_IMAGE_TOO_LARGE',
+      message: 'The image has more than 40 megapixels (width × height). Please choose a smaller image.',
+    });
 
     const withExif = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#ff0000' } })
       .jpeg()

@@ -141,6 +141,29 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
       expect(undecodable.statusCode).toBe(400);
       expect(await balance(user)).toBe(400);
     });
+
+    it('refuses an image over 40 megapixels however small its file, and takes one of 40', async () => {
+      const user = await userWith('megapixels@example.com', 400);
+      const png = (width: number, height: number) =>
+        sharp(Buffer.alloc(width * height), { raw: { width, height, channels: 1 } })
+          .png()
+          .toBuffer();
+      const bomb = await png(16_000, 16_000);
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const refused = await generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, user, {
+        image: { data: bomb, filename: 'bomb.png', type: 'image/png' },
+      });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toMatchObject({
+        code: 'VIDEO_IMAGE_TOO_MANY_PIXELS',
+        message: 'The image has more than 40 megapixels (width × height). Please choose a smaller image.',
+      });
+      expect(await balance(user)).toBe(400);
+      const taken = await generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, user, {
+        image: { data: await png(8000, 5000), filename: 'big.png', type: 'image/png' },
+      });
+      expect(taken.statusCode).toBe(200);
+    });
   });
 
   it('text mode: debits 40, runs the task to completion, serves the video to its owner only', async () => {

@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
+import { pngHeaderFile } from '../testing/png-header-file';
 import { checkImageFile } from './check-image-file';
 
 const file = (name: string, type: string, size = 10) => {
@@ -33,6 +34,19 @@ describe('checkImageFile', () => {
       key: 'imageTooLarge',
       vars: { name: 'big.jpg', size: '10 MB' },
     });
+  });
+
+  it('refuses a picture over 40 megapixels by its header, without decoding it', async () => {
+    expect(await checkImageFile(pngHeaderFile('picture.png', 16_000, 16_000))).toEqual({
+      key: 'imageTooManyPixels',
+      vars: { name: 'picture.png', width: 16_000, height: 16_000 },
+    });
+    expect(decode).not.toHaveBeenCalled();
+  });
+
+  it('takes a picture of exactly 40 megapixels', async () => {
+    expect(await checkImageFile(pngHeaderFile('picture.png', 8_000, 5_000))).toBeNull();
+    expect(decode).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a file the browser cannot decode, such as a text file renamed .png', async () => {

@@ -3,6 +3,7 @@ import { trackEvent, trackGeneratePrompt } from '@veo3/platform/analytics/analyt
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
+import { pngHeaderFile } from '../testing/png-header-file';
 import { renderGeneratorAt as renderAt } from '../testing/render-generator';
 import { readPendingTask, savePendingTask } from './pending-task-storage';
 
@@ -177,6 +178,21 @@ describe('GeneratorPage', () => {
     await pick('Starting image', picture('puppy.png'));
     expect(screen.getByRole('img', { name: 'Preview of puppy.png' })).toBeTruthy();
     expect(alert.textContent).toBe('');
+  });
+
+  it('refuses a picture over 40 megapixels beside the picker, in both languages', async () => {
+    renderAt('/text-to-veo3-video?type=image');
+    await pick('Starting image', pngHeaderFile('bomb.png', 16000, 16000));
+    expect(
+      screen
+        .getByText(
+          '"bomb.png" is 16000 × 16000 pixels; a picture may have at most 40 megapixels. Please choose a smaller one.',
+        )
+        .getAttribute('role'),
+    ).toBe('alert');
+    expect(screen.queryByRole('img', { name: 'Preview of bomb.png' })).toBeNull();
+    act(() => setLanguage('zh-CN'));
+    expect(screen.getByText('"bomb.png"为 16000 × 16000 像素,图片最多 4000 万像素,请选择更小的图片。')).toBeTruthy();
   });
 
   it('refuses a picture over 10 MB and a file that is not a picture type, also for the last frame', async () => {

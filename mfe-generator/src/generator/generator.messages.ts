@@ -19,6 +19,8 @@ export const generatorMessages = defineMessages(
     imageChecking: 'Checking the image...',
     imageWrongType: '"{name}" is not a JPG, PNG, GIF or WebP picture. Please choose another file.',
     imageTooLarge: '"{name}" is {size}; a picture may be at most 10 MB. Please choose a smaller one.',
+    imageTooManyPixels:
+      '"{name}" is {width} × {height} pixels; a picture may have at most 40 megapixels. Please choose a smaller one.',
     imageUnreadable: '"{name}" could not be read as a picture. Please choose another file.',
     imagePreviewAlt: 'Preview of {name}',
     replaceImage: 'Replace',
@@ -144,6 +146,7 @@ export const generatorMessages = defineMessages(
     imageChecking: '正在检查图片...',
     imageWrongType: '"{name}"不是 JPG、PNG、GIF 或 WebP 图片,请选择其他文件。',
     imageTooLarge: '"{name}"大小为 {size},图片最大 10 MB,请选择更小的图片。',
+    imageTooManyPixels: '"{name}"为 {width} × {height} 像素,图片最多 4000 万像素,请选择更小的图片。',
     imageUnreadable: '无法将"{name}"读取为图片,请选择其他文件。',
     imagePreviewAlt: '{name} 的预览',
     replaceImage: '更换',

@@ -34,11 +34,11 @@ export class BillingRepository {
   }
 
   /** Marks a checkout fulfilled in `m`'s transaction (keeping the first fulfillment's time). */
-  async completeCheckoutSession(m: EntityManager, session: CheckoutSessionEntity): Promise<void> {
+  async completeCheckoutSession(m: EntityManager, session: CheckoutSessionEntity, credits: number): Promise<void> {
     await m.update(
       CheckoutSessionEntity,
       { id: session.id },
-      { status: 'complete', creditsGranted: session.credits, fulfilledAt: session.fulfilledAt ?? new Date() },
+      { status: 'complete', creditsGranted: credits, fulfilledAt: session.fulfilledAt ?? new Date() },
     );
   }
 
@@ -57,8 +57,8 @@ export class BillingRepository {
   }
 
   /** The user's balance as committed now (the user must exist). */
-  async balanceOf(userId: string): Promise<number> {
-    return (await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId })).credits;
+  async balanceOf(userId: string, m: EntityManager = this.dataSource.manager): Promise<number> {
+    return (await m.getRepository(UserEntity).findOneByOrFail({ id: userId })).credits;
   }
 
   // --- subscriptions ---

@@ -105,17 +105,16 @@ export class BillingService {
     return this.toPublic(session, balance);
   }
 
-  /** Stripe said a checkout is paid: the subscription (for plans) is re-read, then credits granted once. */
+  /** Stripe said a checkout is paid: the subscription and its first invoice (for plans) are re-read, then credits granted once. */
   async fulfillStripeCheckout(
     session: CheckoutSessionEntity,
     invoiceId: string | null,
     subscriptionId: string | null,
   ): Promise<FulfillmentResult> {
     const subscription = subscriptionId && this.stripe ? await this.stripe.retrieveSubscription(subscriptionId) : null;
-    return this.fulfillment.fulfillCheckout(session, {
-      invoiceId: invoiceId ?? subscription?.latestInvoiceId ?? null,
-      subscription,
-    });
+    const firstInvoiceId = invoiceId ?? subscription?.latestInvoiceId ?? null;
+    const invoice = firstInvoiceId && this.stripe ? await this.stripe.retrieveInvoice(firstInvoiceId) : null;
+    return this.fulfillment.fulfillCheckout(session, { invoiceId: firstInvoiceId, subscription, invoice });
   }
 
   async subscriptionStatus(user: SessionUser) {

@@ -4,8 +4,9 @@ import { findPlan } from '@veo3/contracts/catalogue';
 import { CreditsService } from '../credits/credits.service';
 import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
 import { BillingRepository } from './billing.repository';
+import { noGrantReason } from './invoice-grant';
 import type { CheckoutSessionEntity } from './checkout-session.entity';
-import type { PaymentEntity, PaymentReversalField } from './payment.entity';
+import type { PaymentEntity, PaymentNoGrantReason, PaymentReversalField } from './payment.entity';
 import type { InvoiceSnapshot, SubscriptionSnapshot } from './stripe.gateway';
 import type { SubscriptionEntity } from './subscription.entity';
 
@@ -32,32 +33,50 @@ export class FulfillmentService {
 
   /**
    * A paid checkout: packs are keyed by the session, plans by their first invoice (when there is
-   * one), so that the same invoice's `invoice.paid` changes nothing.
+   * one), so that the same invoice's `invoice.paid` changes nothing. A plan's first invoice grants
+   * only at the plan's price, as `invoice.paid` would decide (a trial or a 100 % coupon pays $0).
    */
   fulfillCheckout(
     session: CheckoutSessionEntity,
-    paid: { invoiceId: string | null; subscription: SubscriptionSnapshot | null },
+    paid: { invoiceId: string | null; subscription: SubscriptionSnapshot | null; invoice?: InvoiceSnapshot | null },
   ): Promise<FulfillmentResult> {
     const paymentId = session.type === 'subscription' && paid.invoiceId ? paid.invoiceId : session.id;
+    const withheld = this.withheldAtCheckout(session, paid.invoice ?? null);
     return this.once(async (m) => {
       if (paid.subscription) await this.saveSubscription(m, paid.subscription);
-      const balance = await this.grant(m, {
+      const payment = {
         paymentId,
         userId: session.userId,
-        kind: session.type === 'credits' ? 'pack' : 'plan',
+        kind: session.type === 'credits' ? ('pack' as const) : ('plan' as const),
         itemId: session.itemId,
-        amountCents: session.amountCents,
-        currency: session.currency,
-        credits: session.credits,
+        amountCents: paid.invoice?.amountPaidCents ?? session.amountCents,
+        currency: paid.invoice?.currency ?? session.currency,
         checkoutSessionId: session.id,
         subscriptionId: paid.subscription?.id ?? null,
-      });
-      await this.rows.completeCheckoutSession(m, session);
-      return { creditsGranted: session.credits, balance };
+      };
+      const credits = withheld ? 0 : session.credits;
+      if (withheld) await this.recordWithoutGrant(m, { ...payment, credits, noGrantReason: withheld });
+      const balance = withheld
+        ? await this.rows.balanceOf(session.userId, m)
+        : await this.grant(m, { ...payment, credits, noGrantReason: null });
+      await this.rows.completeCheckoutSession(m, session, credits);
+      return { creditsGranted: credits, balance };
     });
   }
 
-  /** A paid subscription invoice: the plan's credits for that period (the first one or a renewal). */
+  private withheldAtCheckout(session: CheckoutSessionEntity, invoice: InvoiceSnapshot | null) {
+    const plan = session.type === 'subscription' ? findPlan(session.itemId) : undefined;
+    if (!invoice || !plan || !session.billingCycle) return null;
+    const withheld = noGrantReason(invoice, plan, session.billingCycle);
+    if (withheld) this.logWithheld(invoice, withheld);
+    return withheld;
+  }
+
+  /**
+   * A paid subscription invoice: the plan's credits for that period (the first one or a renewal)
+   * when it paid the plan's price; any other invoice is recorded as a payment granting nothing.
+   * Null when nothing was granted.
+   */
   async fulfillInvoice(
     invoice: InvoiceSnapshot,
     subscription: SubscriptionSnapshot,
@@ -67,19 +86,28 @@ export class FulfillmentService {
       this.logger.warn(`invoice ${invoice.id}: subscription ${subscription.id} names no known user or plan`);
       return null;
     }
+    const payment = {
+      paymentId: invoice.id,
+      userId: subscription.userId,
+      kind: invoice.billingReason === 'subscription_cycle' ? ('renewal' as const) : ('plan' as const),
+      itemId: plan.id,
+      amountCents: invoice.amountPaidCents,
+      currency: invoice.currency,
+      checkoutSessionId: null,
+      subscriptionId: subscription.id,
+    };
+    const withheld = noGrantReason(invoice, plan, subscription.billingCycle);
+    if (withheld) {
+      this.logWithheld(invoice, withheld);
+      await this.once(async (m) => {
+        await this.saveSubscription(m, subscription);
+        await this.recordWithoutGrant(m, { ...payment, credits: 0, noGrantReason: withheld });
+      });
+      return null;
+    }
     return this.once(async (m) => {
       await this.saveSubscription(m, subscription);
-      const balance = await this.grant(m, {
-        paymentId: invoice.id,
-        userId: subscription.userId,
-        kind: invoice.billingReason === 'subscription_cycle' ? 'renewal' : 'plan',
-        itemId: plan.id,
-        amountCents: invoice.amountPaidCents,
-        currency: invoice.currency,
-        credits: plan.credits,
-        checkoutSessionId: null,
-        subscriptionId: subscription.id,
-      });
+      const balance = await this.grant(m, { ...payment, credits: plan.credits, noGrantReason: null });
       return { creditsGranted: plan.credits, balance };
     });
   }
@@ -111,6 +139,20 @@ export class FulfillmentService {
     );
     if (!result.replayed) await this.rows.insertPayment(m, { id: paymentId, ...payment });
     return result.balance;
+  }
+
+  private logWithheld(invoice: InvoiceSnapshot, reason: PaymentNoGrantReason): void {
+    const paid = `${invoice.amountPaidCents} ${invoice.currency}, ${invoice.billingReason ?? 'no billing_reason'}`;
+    this.logger.log(`invoice ${invoice.id} (${paid}) grants no credits: ${reason}`);
+  }
+
+  /** Once per payment: a replayed invoice finds its row. */
+  private async recordWithoutGrant(
+    m: EntityManager,
+    p: Omit<PaymentEntity, 'id' | 'createdAt' | PaymentReversalField> & { paymentId: string },
+  ): Promise<void> {
+    const { paymentId, ...payment } = p;
+    if (!(await this.rows.findPayment(m, paymentId))) await this.rows.insertPayment(m, { id: paymentId, ...payment });
   }
 
   private async saveSubscription(m: EntityManager, s: SubscriptionSnapshot): Promise<void> {

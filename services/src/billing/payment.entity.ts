@@ -6,7 +6,13 @@ export type PaymentStatus = 'paid' | 'partially_refunded' | 'refunded' | 'disput
 /** What a payment's refunds and disputes change (PaymentRefundService); fulfillment leaves them at their defaults. */
 export type PaymentReversalField = 'status' | 'refundedCents' | 'creditsReclaimed' | 'refundedAt' | 'disputedAt';
 
-/** A payment that granted credits; written in the same transaction as its ledger line. */
+/**
+ * Why a paid invoice granted nothing (see noGrantReason): not a period of the plan (a proration is
+ * `billing_reason:subscription_update`), a $0 invoice, or not the plan's price.
+ */
+export type PaymentNoGrantReason = 'zero_amount' | 'amount_mismatch' | `billing_reason:${string}`;
+
+/** A payment, written in the same transaction as its ledger line (none when it granted nothing). */
 @Entity('payments')
 export class PaymentEntity {
   /** The checkout session (packs) or invoice (plans) id: the `stripe:<id>` of the ledger key. */
@@ -39,6 +45,10 @@ export class PaymentEntity {
 
   @Column({ type: 'varchar', length: 20, default: 'paid' })
   status: PaymentStatus;
+
+  /** Null when the payment granted `credits`; else why it granted none (`credits` is then 0). */
+  @Column({ name: 'no_grant_reason', type: 'varchar', length: 64, nullable: true })
+  noGrantReason: PaymentNoGrantReason | null;
 
   /** The part of `amountCents` refunded or disputed so far; its share of `credits` has been taken back. */
   @Column({ name: 'refunded_cents', type: 'int', default: 0 })

@@ -52,6 +52,9 @@ export class BlogImagesService {
           'The image is larger than 10 MB. Please choose a smaller image.',
         );
       }
+      if (error instanceof VideoException && error.code === VideoErrorCode.ImageTooManyPixels) {
+        throw new BlogException(BlogErrorCode.ImageTooLarge, error.message);
+      }
       throw new BlogException(BlogErrorCode.InvalidImage, 'Please upload a JPEG, PNG, GIF or WebP image');
     }
     const name = `${randomUUID()}.${kind.ext}`;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@veo3/contracts/generation-options';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
@@ -18,8 +18,9 @@ const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] 
 ];
 
 const INVALID = 'Please select a valid image file (JPEG, PNG, GIF, WebP)';
+const TOO_MANY_PIXELS = 'The image has more than 40 megapixels (width × height). Please choose a smaller image.';
 
-/** Accepts an upload by its bytes (never its name or claimed type): JPEG, PNG, GIF or WebP, ≤ 10 MB, decodable. */
+/** Accepts an upload by its bytes (never its name or claimed type): JPEG, PNG, GIF or WebP, ≤ 10 MB, ≤ 40 MP, decodable. */
 export async function checkImage(data: Buffer): Promise<{ mime: string; ext: string }> {
   if (data.length > MAX_IMAGE_BYTES) {
     throw new VideoException(
@@ -29,11 +30,20 @@ export async function checkImage(data: Buffer): Promise<{ mime: string; ext: str
   }
   const kind = SIGNATURES.find((s) => s.test(data));
   if (!kind) throw new VideoException(VideoErrorCode.InvalidImage, INVALID);
+  const { width, height } = await readSize(data);
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new VideoException(VideoErrorCode.ImageTooManyPixels, TOO_MANY_PIXELS);
+  }
+  return { mime: kind.mime, ext: kind.ext };
+}
+
+/** Width and height from the header alone: nothing is decoded before the pixel limit is checked. */
+async function readSize(data: Buffer): Promise<{ width: number; height: number }> {
   try {
-    const meta = await sharp(data).metadata();
-    if (!meta.width || !meta.height) throw new Error('no size');
+    const { width, height } = await sharp(data).metadata();
+    if (!width || !height) throw new Error('no size');
+    return { width, height };
   } catch {
     throw new VideoException(VideoErrorCode.InvalidImage, 'The image could not be read. Please choose another image.');
   }
-  return { mime: kind.mime, ext: kind.ext };
 }

@@ -9,6 +9,8 @@ export enum VideoErrorCode {
   InsufficientCredits = 'VIDEO_INSUFFICIENT_CREDITS',
   InvalidImage = 'VIDEO_INVALID_IMAGE',
   ImageTooLarge = 'VIDEO_IMAGE_TOO_LARGE',
+  /** Width × height over MAX_IMAGE_PIXELS, whatever the file's size. */
+  ImageTooManyPixels = 'VIDEO_IMAGE_TOO_MANY_PIXELS',
   BadForm = 'VIDEO_BAD_FORM',
   BadOption = 'VIDEO_BAD_OPTION',
   UnsupportedOption = 'VIDEO_UNSUPPORTED_OPTION',
@@ -34,6 +36,7 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.InsufficientCredits]: 402,
   [VideoErrorCode.InvalidImage]: 400,
   [VideoErrorCode.ImageTooLarge]: 413,
+  [VideoErrorCode.ImageTooManyPixels]: 413,
   [VideoErrorCode.BadForm]: 400,
   [VideoErrorCode.BadOption]: 400,
   [VideoErrorCode.UnsupportedOption]: 400,

@@ -17,8 +17,9 @@ export interface FakeStripe {
   disputes: Map<string, Record<string, any>>;
   refunds: Map<string, Record<string, any>>;
   refusal: string | null;
-  pay(sessionId: string): Record<string, any>;
+  pay(sessionId: string, options?: { firstInvoiceAmount?: number }): Record<string, any>;
   renew(subscriptionId: string): string;
+  invoice(subscriptionId: string, billingReason: string, amount: number): string;
   chargeOf(sessionOrInvoiceId: string): string;
   refund(chargeId: string, amount?: number): Record<string, any>;
   dispute(chargeId: string): string;

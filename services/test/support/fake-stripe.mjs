@@ -25,7 +25,7 @@ function parseForm(body) {
 
 /**
  * Starts the fake on a free port. Tests drive it: `pay(sessionId)` is the buyer paying at Stripe,
- * `renew(subscriptionId)` a new period's invoice, `event(type, id)` and `sign(payload)` make webhook
+ * `renew(subscriptionId)` a new period's invoice, `invoice(subscriptionId, reason, amount)` any other, `event(type, id)` and `sign(payload)` make webhook
  * deliveries as Stripe would.
  */
 export async function startFakeStripe({ webhookSecret }) {
@@ -270,13 +270,16 @@ export async function startFakeStripe({ webhookSecret }) {
     /** When set, POST /v1/refunds is refused with this message (as Stripe refuses a refund it cannot make). */
     refusal: null,
 
-    /** The buyer pays at Stripe; a plan's checkout also starts its subscription and first invoice. */
-    pay(sessionId) {
+    /**
+     * The buyer pays at Stripe; a plan's checkout also starts its subscription and first invoice.
+     * `firstInvoiceAmount` is what that invoice charges instead of the price (0: a trial or a 100 % coupon).
+     */
+    pay(sessionId, { firstInvoiceAmount } = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
       if (session.status === 'complete') return session;
       session.status = 'complete';
-      session.payment_status = 'paid';
+      session.payment_status = firstInvoiceAmount === 0 ? 'no_payment_required' : 'paid';
       if (session.mode === 'payment') session.payment_intent = charge(session.customer, session.amount_total);
       if (session.mode === 'subscription') {
         const subscription = {
@@ -300,7 +303,11 @@ export async function startFakeStripe({ webhookSecret }) {
         };
         subscriptions.set(subscription.id, subscription);
         session.subscription = subscription.id;
-        session.invoice = invoiceFor(subscription, 'subscription_create', session.amount_total).id;
+        session.invoice = invoiceFor(
+          subscription,
+          'subscription_create',
+          firstInvoiceAmount ?? session.amount_total,
+        ).id;
       }
       return session;
     },
@@ -313,6 +320,11 @@ export async function startFakeStripe({ webhookSecret }) {
       item.current_period_end += MONTH;
       const first = invoices.get(subscription.latest_invoice);
       return invoiceFor(subscription, 'subscription_cycle', first?.amount_paid ?? 0).id;
+    },
+
+    /** Another paid invoice of a subscription (a proration is `subscription_update`): returns its id. */
+    invoice(subscriptionId, billingReason, amount) {
+      return invoiceFor(subscriptions.get(subscriptionId), billingReason, amount).id;
     },
 
     /** The charge that paid a (paid) pack's checkout session or an invoice. */

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '@veo3/contracts/generation-options';
 import { frameCount, holdStill, OUTPUT, type Frame, type SceneGraph } from './output-format';
 import { captionLayer, type CaptionPlacement } from './caption.layer';
 import { between, promptRandom } from './prompt-seed';
@@ -30,7 +31,7 @@ export interface Still {
 export async function decodeStill(data: Buffer, canvas: Frame): Promise<Still> {
   const longest = Math.max(canvas.width, canvas.height);
   try {
-    return await sharp(data, { animated: false })
+    return await sharp(data, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .flatten({ background: '#ffffff' })
       .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true })
