@@ -371,7 +371,7 @@ export const API_ROUTES = [
     auth: 'required',
     params: admin.AdminIdParamsSchema,
     body: admin.AdminRoleChangeSchema,
-    // 409: one's own admin role, the last admin, or a role the configuration gives.
+    // 409: one's own role, the last admin, or a role the configuration gives; 403: the actor is no longer an admin.
     replies: { 200: admin.AdminRoleChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
   },
   {

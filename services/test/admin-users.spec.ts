@@ -316,7 +316,7 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       expect((await api('GET', '/api/admin/users', stale)).statusCode).toBe(403);
     });
 
-    it('refuses to remove your own admin role, or a role the configuration gives (409), writing nothing', async () => {
+    it('refuses any change of your own roles, or of a role the configuration gives (409), writing nothing', async () => {
       const helper = await devSignIn(t.app, 'second-admin@example.com');
       await setRole(helper, { role: 'admin', granted: true });
       const audited = await auditCount();
@@ -324,6 +324,10 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       const own = await setRole(helper, { role: 'admin', granted: false }, helper);
       expect(own.statusCode).toBe(409);
       expect(own.json()).toMatchObject({ code: 'ADMIN_OWN_ADMIN_ROLE' });
+      const selfGrant = await setRole(helper, { role: 'blog_manager', granted: true }, helper);
+      expect(selfGrant.statusCode).toBe(409);
+      expect(selfGrant.json()).toMatchObject({ code: 'ADMIN_OWN_ROLE', message: /your own roles/ });
+      expect((await api('GET', '/api/auth/user', helper)).json().user).toMatchObject({ can_manage_blog: false });
 
       const configured = await setRole(admin, { role: 'admin', granted: false }, helper);
       expect(configured.statusCode).toBe(409);
@@ -555,7 +559,7 @@ describe.each(databaseKinds())('admin console: the last admin on %s', (kind) => 
     await t?.close();
   });
 
-  it('refuses to remove the last admin (409), even by an admin whose own role was removed a moment ago elsewhere', async () => {
+  it('refuses a role change by an admin whose own role was removed a moment ago elsewhere (403), writing nothing', async () => {
     const [first, second] = [await devSignIn(t.app, 'first@example.com'), await devSignIn(t.app, 'second@example.com')];
     const db = t.app.get(DataSource);
     await db.query('UPDATE users SET admin_granted = ? WHERE id IN (?, ?)', [true, first.user.id, second.user.id]);
@@ -566,15 +570,21 @@ describe.each(databaseKinds())('admin console: the last admin on %s', (kind) => 
     // `second` is seen as an admin by this process (cached), then loses the role in another one.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: second.auth })).statusCode).toBe(200);
     await db.query('UPDATE users SET admin_granted = ? WHERE id = ?', [false, second.user.id]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${first.user.id}/roles`,
-      headers: second.auth,
-      payload: { role: 'admin', granted: false },
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'ADMIN_LAST_ADMIN' });
+    for (const payload of [
+      { role: 'admin', granted: false },
+      { role: 'blog_manager', granted: true },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${first.user.id}/roles`,
+        headers: second.auth,
+        payload,
+      });
+      expect([payload, res.statusCode, res.json().code]).toEqual([payload, 403, 'AUTH_NOT_ADMIN']);
+    }
     expect(await audit()).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: first.auth })).statusCode).toBe(200);
+    const [row] = await db.query('SELECT blog_manager_granted AS b FROM users WHERE id = ?', [first.user.id]);
+    expect(Boolean(Number(row.b))).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import type {
   AdminUsersQuery,
 } from '@veo3/contracts/admin';
 import { AuditLogService } from '../audit/audit-log.service';
+import { AuthErrorCode, AuthException } from '../auth/auth.exception';
 import { AuthService } from '../auth/auth.service';
 import { SessionAuthenticator } from '../auth/session-authenticator';
 import type { AppConfig } from '../config/app-config';
@@ -140,19 +141,16 @@ export class AdminUsersService {
   }
 
   /**
-   * Grants or removes a role granted in the console. Never one's own admin role, never the last
-   * admin, never a role the configuration gives; granting a role held already changes nothing (and
-   * records nothing). The user's sessions in this process read the new roles at once, others within
-   * the session cache's seconds.
+   * Grants or removes a role granted in the console. Never one's own role, never the last admin,
+   * never a role the configuration gives; granting a role held already changes nothing (and records
+   * nothing). The actor's own admin role is read again in the change's transaction: the session may
+   * remember a role removed a moment ago. The user's sessions in this process read the new roles at
+   * once, others within the session cache's seconds.
    */
   async changeRole(id: string, body: AdminRoleChangeBody, actor: AdminActor): Promise<{ user: AdminUser }> {
-    if (!body.granted && body.role === 'admin' && id === actor.id) {
-      throw new AdminException(AdminErrorCode.OwnAdminRole, 'You cannot remove your own admin role.');
-    }
+    if (id === actor.id) throw ownRole(body.role);
     const user = await inTransaction(this.dataSource, async (m) => {
-      // Every admin row locked first, in one order: two admins removing each other take turns.
-      const admins = body.role === 'admin' && !body.granted ? await this.lockAdmins(m) : [];
-      const target = await this.lockUser(m, id);
+      const { admins, target } = await this.lockForRoleChange(m, id, body, actor);
       const before = rolesFor(target, this.config);
       const has = HAS_ROLE[body.role];
       if (before[has] === body.granted) return target;
@@ -264,11 +262,40 @@ export class AdminUsersService {
     return rows.filter((u) => rolesFor(u, this.config).isAdmin);
   }
 
+  /**
+   * The rows a role change reads, locked on MySQL: every admin first, in one order, when one is
+   * removed (two admins removing each other take turns), else the actor and the target in id order.
+   * Refused when the actor is no longer an admin.
+   */
+  private async lockForRoleChange(m: EntityManager, id: string, body: AdminRoleChangeBody, actor: AdminActor) {
+    if (body.role === 'admin' && !body.granted) {
+      const admins = await this.lockAdmins(m);
+      if (!admins.some((a) => a.id === actor.id)) throw notAdmin();
+      return { admins, target: await this.lockUser(m, id) };
+    }
+    const rows = await this.repository.lockUsers(m, [actor.id, id]);
+    const actorRow = rows.find((u) => u.id === actor.id);
+    if (!actorRow || !rolesFor(actorRow, this.config).isAdmin) throw notAdmin();
+    const target = rows.find((u) => u.id === id);
+    if (!target) throw notFound();
+    return { admins: [], target };
+  }
+
   private async lockUser(m: EntityManager, id: string): Promise<UserEntity> {
     const user = await this.repository.lockUser(m, id);
     if (!user) throw notFound();
     return user;
   }
+}
+
+function ownRole(role: AdminRole): AdminException {
+  return role === 'admin'
+    ? new AdminException(AdminErrorCode.OwnAdminRole, 'You cannot change your own admin role.')
+    : new AdminException(AdminErrorCode.OwnRole, 'You cannot change your own roles: ask another admin.');
+}
+
+function notAdmin(): AuthException {
+  return new AuthException(AuthErrorCode.NotAdmin, 'Only administrators can do this');
 }
 
 function notFound(): AdminException {
