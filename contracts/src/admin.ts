@@ -6,12 +6,15 @@ import { z } from 'zod';
 import { AuthProvider } from './auth';
 import { PublicCreditTransaction } from './credits';
 import { ok } from './envelope';
+import { stripControlCharacters } from './plain-text';
 
 /** A calendar day, `YYYY-MM-DD` (UTC). */
 const Day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 const Flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** Shown to other admins and exported: plain text, cleaned of hidden and reordering characters. */
 const Reason = z
   .string({ error: 'reason is required' })
+  .overwrite((v) => stripControlCharacters(v))
   .trim()
   .min(3, 'reason is required (at least 3 characters)')
   .max(500, 'reason is at most 500 characters');

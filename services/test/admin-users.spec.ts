@@ -493,7 +493,7 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       expect((await api('GET', '/api/admin/audit?action=user.delete', admin)).statusCode).toBe(400);
     });
 
-    it('exports every matching row as a CSV attachment: quoted as RFC 4180, formulas defused', async () => {
+    it('exports every matching row as a CSV attachment: every cell quoted as RFC 4180, formulas defused, reasons clean', async () => {
       const target = await devSignIn(t.app, 'csv@example.com');
       const reasons = [
         'plain reason',
@@ -503,6 +503,8 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
         '+1 for the trouble',
         '-5 is wrong',
         '@SUM(A1:A2)',
+        'ok;=1+1',
+        'refund \u202Eexe.txt\u202C\u0007 now',
       ];
       for (const [i, reason] of reasons.entries()) await adjust(target, { amount: i + 1, reason });
 
@@ -532,13 +534,25 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
         [
           'plain reason',
           'with, a comma and "quotes"',
-          'two\r\nlines',
+          'two lines',
           `'=HYPERLINK("http://evil.example","click")`,
           "'+1 for the trouble",
           "'-5 is wrong",
           "'@SUM(A1:A2)",
+          'ok;=1+1',
+          'refund exe.txt now',
         ].reverse(),
       );
+      // Every cell quoted: a spreadsheet that splits on ';' keeps the reason in one cell.
+      expect(res.body).toContain(',"ok;=1+1",');
+      expect(
+        res.body
+          .split('\r\n')
+          .filter(Boolean)
+          .every((line) => /^".*"$/.test(line)),
+      ).toBe(true);
+      // Stored clean, as the console shows it.
+      expect((await auditOf(target.user.id)).map((r) => r.reason)).toContain('refund exe.txt now');
       for (const row of rows) {
         expect(row).toHaveLength(header!.length);
         expect(row[header!.indexOf('actor_email')]).toBe('admin@example.com');
