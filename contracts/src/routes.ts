@@ -103,6 +103,7 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/credits/add',
     auth: 'required',
+    // The console's adjustment: 409 ADMIN_BALANCE_BELOW_ZERO or ADMIN_IDEMPOTENCY_CONFLICT; 404 ADMIN_USER_NOT_FOUND.
     body: credits.CreditChangeSchema,
     replies: { 200: credits.CreditChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
   },
@@ -110,6 +111,7 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/credits/deduct',
     auth: 'required',
+    // As /api/credits/add.
     body: credits.CreditChangeSchema,
     replies: { 200: credits.CreditChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
   },

@@ -81,7 +81,7 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
     const user = (await call(api.baseUrl, 'POST', '/api/auth/dev', { json: { email: 'traced@example.com' } })).body;
     const granted = await call(api.baseUrl, 'POST', '/api/credits/add', {
       token: admin.token,
-      json: { userId: user.user.id, amount: 100, sourceType: 'purchase', sourceId: 'seed-traced' },
+      json: { userId: user.user.id, amount: 100, reason: 'test credits', sourceId: 'seed-traced' },
     });
     expect(granted.status).toBe(200);
     const made = await call(api.baseUrl, 'POST', '/api/video/generate', {

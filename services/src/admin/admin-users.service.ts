@@ -10,6 +10,7 @@ import type {
   AdminUserDetail,
   AdminUsersQuery,
 } from '@veo3/contracts/admin';
+import type { CreditChangeBody } from '@veo3/contracts/credits';
 import { AuditLogService } from '../audit/audit-log.service';
 import { AuthErrorCode, AuthException } from '../auth/auth.exception';
 import { AuthService } from '../auth/auth.service';
@@ -106,12 +107,41 @@ export class AdminUsersService {
    * with another amount or reason is refused.
    */
   async adjustCredits(id: string, body: AdminCreditAdjustBody, idempotencyKey: string | undefined, actor: AdminActor) {
-    const key = idempotencyKey?.trim();
+    const { balance, transaction } = await this.adjust(id, body, { key: idempotencyKey, sourceId: null }, actor);
+    return { balance, transaction };
+  }
+
+  /**
+   * POST /api/credits/add and /deduct, the seed's routes, as the console's adjustment: the reason is
+   * `reason` or else `description`; without an Idempotency-Key, the sourceId keys the change.
+   */
+  async changeCredits(
+    body: CreditChangeBody,
+    direction: 'add' | 'deduct',
+    idempotencyKey: string | undefined,
+    actor: AdminActor,
+  ) {
+    const adjustment = {
+      amount: direction === 'add' ? body.amount : -body.amount,
+      // The contract refuses a body with neither.
+      reason: body.reason ?? body.description ?? '',
+    };
+    const key = idempotencyKey?.trim() || `credits-${direction}:${body.sourceId}`;
+    return this.adjust(body.userId, adjustment, { key, sourceId: body.sourceId }, actor);
+  }
+
+  private async adjust(
+    id: string,
+    body: AdminCreditAdjustBody,
+    source: { key: string | undefined; sourceId: string | null },
+    actor: AdminActor,
+  ) {
+    const key = source.key?.trim();
     const change: CreditChange = {
       userId: id,
       amount: Math.abs(body.amount),
       sourceType: 'admin',
-      sourceId: null,
+      sourceId: source.sourceId,
       description: body.reason,
       idempotencyKey: `admin:${id}:${key ? (key.length <= KEY_MAX ? key : sha256(key)) : randomUUID()}`,
     };
@@ -129,7 +159,7 @@ export class AdminUsersService {
           before: { credits: balance - body.amount },
           after: { credits: balance },
         });
-        return { balance, transaction: toPublicTransaction(transaction) };
+        return { balance, transaction: toPublicTransaction(transaction), replayed: false };
       });
     } catch (error) {
       // The same key sent twice at once: the other request's line won; answer as a replay of it.
@@ -238,7 +268,7 @@ export class AdminUsersService {
         `This Idempotency-Key was used for another change (${line.amount} credits, "${line.description ?? ''}"); use a new key for a new change.`,
       );
     }
-    return { balance: line.balanceAfter, transaction: toPublicTransaction(line) };
+    return { balance: line.balanceAfter, transaction: toPublicTransaction(line), replayed: true };
   }
 
   /** The ledger's own conditional update and line; a debit the balance does not cover is a 409 here. */

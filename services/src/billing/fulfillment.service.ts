@@ -14,6 +14,9 @@ export interface FulfillmentResult {
   balance: number;
 }
 
+/** Work done in a grant's own transaction, with the balance after it (e.g. its audit row). */
+export type OnGranted = (m: EntityManager, balance: number) => Promise<void>;
+
 /**
  * The one idempotent path from "paid" to credits, shared by the webhook, the success page and the
  * simulated checkout. Each grant is keyed by the payment (`stripe:<session or invoice id>`) and
@@ -57,10 +60,14 @@ export class FulfillmentService {
     });
   }
 
-  /** A paid subscription invoice: the plan's credits for that period (the first one or a renewal). */
+  /**
+   * A paid subscription invoice: the plan's credits for that period (the first one or a renewal).
+   * `onGranted` runs in the grant's transaction when the invoice grants now (not on a replay).
+   */
   async fulfillInvoice(
     invoice: InvoiceSnapshot,
     subscription: SubscriptionSnapshot,
+    onGranted?: OnGranted,
   ): Promise<FulfillmentResult | null> {
     const plan = findPlan(subscription.planId);
     if (!plan || !(await this.userExists(subscription.userId))) {
@@ -79,6 +86,7 @@ export class FulfillmentService {
         credits: plan.credits,
         checkoutSessionId: null,
         subscriptionId: subscription.id,
+        onGranted,
       });
       return { creditsGranted: plan.credits, balance };
     });
@@ -95,9 +103,9 @@ export class FulfillmentService {
 
   private async grant(
     m: EntityManager,
-    p: Omit<PaymentEntity, 'id' | 'createdAt' | PaymentReversalField> & { paymentId: string },
+    p: Omit<PaymentEntity, 'id' | 'createdAt' | PaymentReversalField> & { paymentId: string; onGranted?: OnGranted },
   ): Promise<number> {
-    const { paymentId, ...payment } = p;
+    const { paymentId, onGranted, ...payment } = p;
     const result = await this.credits.grant(
       {
         userId: p.userId,
@@ -109,7 +117,10 @@ export class FulfillmentService {
       },
       m,
     );
-    if (!result.replayed) await this.rows.insertPayment(m, { id: paymentId, ...payment });
+    if (!result.replayed) {
+      await this.rows.insertPayment(m, { id: paymentId, ...payment });
+      await onGranted?.(m, result.balance);
+    }
     return result.balance;
   }
 
