@@ -277,7 +277,8 @@ export class AdminUsersService {
       return amount > 0 ? await this.credits.grant(change, m) : await this.credits.debit(change, m);
     } catch (error) {
       if (!(error instanceof CreditsException) || error.code !== CreditsErrorCode.Insufficient) throw error;
-      const balance = await this.credits.balanceOf(change.userId);
+      // In the transaction: another pooled connection, waited for while this one is held, could never come.
+      const balance = await this.credits.balanceOf(change.userId, m);
       throw new AdminException(
         AdminErrorCode.BalanceBelowZero,
         `The balance cannot go below zero: ${change.amount} credits taken, ${balance} available.`,

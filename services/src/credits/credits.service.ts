@@ -75,9 +75,9 @@ export class CreditsService {
     };
   }
 
-  /** The balance as committed now. */
-  async balanceOf(userId: string): Promise<number> {
-    const balance = await this.ledger.balanceOf(userId);
+  /** The balance as committed now, or as `manager`'s transaction sees it. */
+  async balanceOf(userId: string, manager?: EntityManager): Promise<number> {
+    const balance = await this.ledger.balanceOf(userId, manager);
     if (balance === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
     return balance;
   }
