@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PaymentEntity } from '../src/billing/payment.entity';
 import { SubscriptionEntity } from '../src/billing/subscription.entity';
+import { AuditLogAppendOnly1763685600000 } from '../src/database/migrations/1763685600000-audit-log-append-only';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -143,6 +144,28 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
         expect([404, 405]).toContain(res.statusCode);
       }
     });
+
+    it("refuses UPDATE and DELETE of audit rows in the database itself, the app's own connection included", async () => {
+      const user = await devSignIn(t.app, 'append-only@example.com');
+      expect((await adjust(user, { amount: 3, reason: 'kept for ever' })).statusCode).toBe(200);
+      const tampering = [
+        ['UPDATE audit_log SET reason = ? WHERE target_id = ?', ['nothing to see', user.user.id]],
+        ['DELETE FROM audit_log WHERE target_id = ?', [user.user.id]],
+      ] as const;
+      for (const [sql, params] of tampering) await expect(query(sql, [...params])).rejects.toThrow(/append-only/);
+      expect((await auditOf(user.user.id)).map((r) => r.reason)).toEqual(['kept for ever']);
+
+      // The migration's down() lifts the refusal, and up() puts it back.
+      const runner = t.app.get(DataSource).createQueryRunner();
+      try {
+        await new AuditLogAppendOnly1763685600000().down(runner);
+        await query('UPDATE audit_log SET reason = reason WHERE target_id = ?', [user.user.id]);
+        await new AuditLogAppendOnly1763685600000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      await expect(query(tampering[1][0], [...tampering[1][1]])).rejects.toThrow(/append-only/);
+    });
   });
 
   describe('credit adjustments', () => {
@@ -172,7 +195,8 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       });
       expect(JSON.parse(row!.before_json!)).toEqual({ credits: 0 });
       expect(JSON.parse(row!.after_json!)).toEqual({ credits: 100 });
-      expect(row!.request_id).toEqual(expect.any(String));
+      // The request log's id: a UUID, unique across processes.
+      expect(row!.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
       const taken = await adjust(user, { amount: -40, reason: 'Granted by mistake' });
       expect(taken.json().data).toMatchObject({ balance: 60, transaction: { amount: -40 } });

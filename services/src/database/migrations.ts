@@ -15,6 +15,7 @@ import { VideoTaskDeletedAt1763684700000 } from './migrations/1763684700000-vide
 import { VideoVersions1763684800000 } from './migrations/1763684800000-video-versions';
 import { AdminAudit1763684900000 } from './migrations/1763684900000-admin-audit';
 import { VideoTraceParent1763685000000 } from './migrations/1763685000000-video-trace-parent';
+import { AuditLogAppendOnly1763685600000 } from './migrations/1763685600000-audit-log-append-only';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   VideoVersions1763684800000,
   AdminAudit1763684900000,
   VideoTraceParent1763685000000,
+  AuditLogAppendOnly1763685600000,
 ];
