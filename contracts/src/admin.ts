@@ -4,17 +4,12 @@
  */
 import { z } from 'zod';
 import { AuthProvider } from './auth';
-import { PublicCreditTransaction } from './credits';
+import { AdminReason, PublicCreditTransaction } from './credits';
 import { ok } from './envelope';
 
 /** A calendar day, `YYYY-MM-DD` (UTC). */
 const Day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 const Flag = z.enum(['true', 'false']).transform((v) => v === 'true');
-const Reason = z
-  .string({ error: 'reason is required' })
-  .trim()
-  .min(3, 'reason is required (at least 3 characters)')
-  .max(500, 'reason is at most 500 characters');
 
 const PageQuery = {
   page: z.coerce.number().int().min(1).default(1),
@@ -165,7 +160,7 @@ export const AdminCreditAdjustSchema = z.object({
     .min(-1_000_000)
     .max(1_000_000)
     .refine((n) => n !== 0, 'amount must not be zero'),
-  reason: Reason,
+  reason: AdminReason,
 });
 export type AdminCreditAdjustBody = z.infer<typeof AdminCreditAdjustSchema>;
 export const AdminCreditAdjustReply = ok(z.object({ balance: z.number().int(), transaction: PublicCreditTransaction }));
@@ -175,14 +170,14 @@ export type AdminCreditAdjustReply = z.infer<typeof AdminCreditAdjustReply>;
 export const AdminRoleChangeSchema = z.object({
   role: AdminRole,
   granted: z.boolean({ error: 'granted must be true or false' }),
-  reason: Reason.optional(),
+  reason: AdminReason.optional(),
 });
 export type AdminRoleChangeBody = z.infer<typeof AdminRoleChangeSchema>;
 export const AdminRoleChangeReply = ok(z.object({ user: AdminUser }));
 export type AdminRoleChangeReply = z.infer<typeof AdminRoleChangeReply>;
 
 /** POST /api/admin/users/:id/sign-out: every session of the user ends. */
-export const AdminSignOutSchema = z.object({ reason: Reason.optional() });
+export const AdminSignOutSchema = z.object({ reason: AdminReason.optional() });
 export type AdminSignOutBody = z.infer<typeof AdminSignOutSchema>;
 export const AdminSignOutReply = ok(z.object({ sessions_revoked: z.number().int() }));
 export type AdminSignOutReply = z.infer<typeof AdminSignOutReply>;
@@ -202,7 +197,7 @@ export type AdminPaymentsReply = z.infer<typeof AdminPaymentsReply>;
  * POST /api/admin/payments/:id/refund: refunds what is left of the payment (Stripe's refunds API, or
  * the simulated checkout), and takes back its credits as far as unspent (the refund policy's rule).
  */
-export const AdminPaymentRefundSchema = z.object({ reason: Reason });
+export const AdminPaymentRefundSchema = z.object({ reason: AdminReason });
 export type AdminPaymentRefundBody = z.infer<typeof AdminPaymentRefundSchema>;
 export const AdminPaymentRefundReply = ok(
   z.object({ payment: AdminPayment, credits_reclaimed: z.number().int(), balance: z.number().int() }),
@@ -220,7 +215,7 @@ export const AdminTasksReply = ok(paged(AdminTask));
 export type AdminTasksReply = z.infer<typeof AdminTasksReply>;
 
 /** POST /api/admin/tasks/:id/refund: gives back the task's credits once (409 if already refunded). */
-export const AdminTaskRefundSchema = z.object({ reason: Reason });
+export const AdminTaskRefundSchema = z.object({ reason: AdminReason });
 export type AdminTaskRefundBody = z.infer<typeof AdminTaskRefundSchema>;
 export const AdminTaskRefundReply = ok(z.object({ task: AdminTask, credits_refunded: z.number().int() }));
 export type AdminTaskRefundReply = z.infer<typeof AdminTaskRefundReply>;
@@ -229,7 +224,7 @@ export type AdminTaskRefundReply = z.infer<typeof AdminTaskRefundReply>;
  * POST /api/admin/tasks/:id/retry: queues a failed or stuck task again. Its charge stays as it is:
  * an unrefunded task is refunded once if the retry fails too; a refunded one is retried free.
  */
-export const AdminTaskRetrySchema = z.object({ reason: Reason.optional() });
+export const AdminTaskRetrySchema = z.object({ reason: AdminReason.optional() });
 export type AdminTaskRetryBody = z.infer<typeof AdminTaskRetrySchema>;
 export const AdminTaskRetryReply = ok(z.object({ task: AdminTask }));
 export type AdminTaskRetryReply = z.infer<typeof AdminTaskRetryReply>;
@@ -279,6 +274,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'payment.refund',
   'task.refund',
   'task.retry',
+  /** An admin's renewal of a simulated plan (the simulated checkout's stand-in for Stripe's invoice.paid). */
+  'subscription.renew',
 ] as const;
 export const AdminAuditAction = z.enum(ADMIN_AUDIT_ACTIONS);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;

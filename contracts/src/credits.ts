@@ -2,23 +2,50 @@
 import { z } from 'zod';
 import { PublicUser } from './auth';
 import { ok } from './envelope';
+import { stripControlCharacters } from './plain-text';
 
 export const CREDIT_SOURCE_TYPES = ['purchase', 'plan', 'renewal', 'video', 'refund', 'bonus', 'admin'] as const;
 export const CreditSourceType = z.enum(CREDIT_SOURCE_TYPES);
 export type CreditSourceType = z.infer<typeof CreditSourceType>;
 
-/** Body of POST /api/credits/add and /deduct (SPEC §3 'Credit add/deduct payload'). */
-export const CreditChangeSchema = z.object({
-  userId: z.string().trim().min(1, 'userId is required'),
-  amount: z
-    .number({ error: 'amount must be a number' })
-    .int('amount must be a whole number')
-    .positive('amount must be positive')
-    .max(1_000_000),
-  sourceType: CreditSourceType.default('admin'),
-  sourceId: z.string().trim().min(1, 'sourceId is required, so that a repeated request changes nothing').max(200),
-  description: z.string().trim().max(500).nullish(),
-});
+/** An admin's reason for a change: shown to other admins and exported, so plain text cleaned of hidden characters. */
+export const AdminReason = z
+  .string({ error: 'reason is required' })
+  .overwrite((v) => stripControlCharacters(v))
+  .trim()
+  .min(3, 'reason is required (at least 3 characters)')
+  .max(500, 'reason is at most 500 characters');
+
+/**
+ * Body of POST /api/credits/add and /deduct (SPEC §3 'Credit add/deduct payload'): the admin
+ * console's adjustment, so its ledger line is `admin` and it needs a reason (`description` when no
+ * `reason` is sent).
+ */
+export const CreditChangeSchema = z
+  .object({
+    userId: z.string().trim().min(1, 'userId is required'),
+    amount: z
+      .number({ error: 'amount must be a number' })
+      .int('amount must be a whole number')
+      .positive('amount must be positive')
+      .max(1_000_000),
+    sourceType: CreditSourceType.default('admin').refine(
+      (type) => type === 'admin',
+      "sourceType must be 'admin' (or left out): these routes are an administrator's adjustment",
+    ),
+    sourceId: z.string().trim().min(1, 'sourceId is required, so that a repeated request changes nothing').max(200),
+    description: z
+      .string()
+      .overwrite((v) => stripControlCharacters(v))
+      .trim()
+      .max(500)
+      .nullish(),
+    reason: AdminReason.optional(),
+  })
+  .refine((body) => body.reason !== undefined || (body.description?.length ?? 0) >= 3, {
+    path: ['reason'],
+    message: 'reason is required (at least 3 characters); without it, description is taken as the reason',
+  });
 export type CreditChangeBody = z.infer<typeof CreditChangeSchema>;
 
 /** Query of GET /api/credits/:userId/transactions. */

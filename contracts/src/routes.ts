@@ -103,6 +103,7 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/credits/add',
     auth: 'required',
+    // The console's adjustment: 409 ADMIN_BALANCE_BELOW_ZERO or ADMIN_IDEMPOTENCY_CONFLICT; 404 ADMIN_USER_NOT_FOUND.
     body: credits.CreditChangeSchema,
     replies: { 200: credits.CreditChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
   },
@@ -110,6 +111,7 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/credits/deduct',
     auth: 'required',
+    // As /api/credits/add.
     body: credits.CreditChangeSchema,
     replies: { 200: credits.CreditChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
   },
@@ -372,7 +374,7 @@ export const API_ROUTES = [
     auth: 'required',
     params: admin.AdminIdParamsSchema,
     body: admin.AdminRoleChangeSchema,
-    // 409: one's own admin role, the last admin, or a role the configuration gives.
+    // 409: one's own role, the last admin, or a role the configuration gives; 403: the actor is no longer an admin.
     replies: { 200: admin.AdminRoleChangeReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
   },
   {

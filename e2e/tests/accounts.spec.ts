@@ -38,7 +38,6 @@ test('a blog manager sees Blog Admin; the header shows credits granted by an adm
     data: {
       userId: editor.user.id,
       amount: 120,
-      sourceType: 'bonus',
       sourceId: 'e2e-editor',
       description: 'Launch gift',
     },
@@ -51,7 +50,7 @@ test('a blog manager sees Blog Admin; the header shows credits granted by an adm
   await page.getByTestId('header-credits').click();
   await expect(page).toHaveURL(/\/credits$/);
   await expect(page.getByTestId('credits-balance')).toHaveText('120 credits');
-  await expect(page.getByRole('cell', { name: /Bonus/ })).toContainText('Launch gift');
+  await expect(page.getByRole('cell', { name: /Adjustment by support/ })).toContainText('Launch gift');
 });
 
 test('sign-in state is shared across two tabs', async ({ context }) => {

@@ -28,7 +28,7 @@ async function userWithCredits(page: Page, name: string, credits: number) {
   const admin = await (await page.request.post('/api/auth/dev', { data: { email: 'admin@example.com' } })).json();
   const grant = await page.request.post('/api/credits/add', {
     headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId: session.user.id, amount: credits, sourceType: 'purchase', sourceId: `e2e-${session.user.id}` },
+    data: { userId: session.user.id, amount: credits, reason: 'test credits', sourceId: `e2e-${session.user.id}` },
   });
   expect(grant.status()).toBe(200);
   return session;

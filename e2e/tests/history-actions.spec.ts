@@ -12,7 +12,7 @@ async function userWithVideo(page: Page, email: string): Promise<string> {
   const admin = await (await page.request.post('/api/auth/dev', { data: { email: 'admin@example.com' } })).json();
   const grant = await page.request.post('/api/credits/add', {
     headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId: session.user.id, amount: 40, sourceType: 'purchase', sourceId: `e2e-${email}` },
+    data: { userId: session.user.id, amount: 40, reason: 'test credits', sourceId: `e2e-${email}` },
   });
   expect(grant.status()).toBe(200);
   const generated = await page.request.post('/api/video/generate', {

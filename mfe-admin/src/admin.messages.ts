@@ -189,6 +189,7 @@ export const adminMessages = defineMessages(
     'action_payment.refund': 'Payment refund',
     'action_task.refund': 'Task refund',
     'action_task.retry': 'Task retry',
+    'action_subscription.renew': 'Simulated renewal',
   },
   {
     pageTitle: '管理后台',
@@ -371,6 +372,7 @@ export const adminMessages = defineMessages(
     'action_payment.refund': '支付退款',
     'action_task.refund': '任务退款',
     'action_task.retry': '任务重试',
+    'action_subscription.renew': '模拟续订',
   },
 );
 

@@ -214,7 +214,7 @@ async function startApp(env, mysql) {
     for (let i = 0; i < 12; i++) {
       await post(
         '/api/credits/add',
-        { userId: user.user.id, amount: 40, sourceType: 'purchase', sourceId: `bench-${i}` },
+        { userId: user.user.id, amount: 40, reason: 'test credits', sourceId: `bench-${i}` },
         admin.token,
       );
     }

@@ -406,7 +406,7 @@ async function main() {
       await call(base, 'POST', '/api/credits/add', adminUser.token, {
         userId: user.id,
         amount: CREDITS,
-        sourceType: 'purchase',
+        reason: 'test credits',
         sourceId: `bench-rollout-${runId}-${user.i}`,
       });
     });

@@ -139,7 +139,7 @@ async function measure(processes, kie) {
       await at(user.i + 1)('POST', '/api/credits/add', adminUser.token, {
         userId: user.id,
         amount: CREDITS,
-        sourceType: 'purchase',
+        reason: 'test credits',
         sourceId: `bench-scale-${runId}-${user.i}`,
       });
     });

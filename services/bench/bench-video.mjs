@@ -259,7 +259,7 @@ async function main() {
       await api('POST', '/api/credits/add', admin.token, {
         userId: user.id,
         amount: CREDITS,
-        sourceType: 'purchase',
+        reason: 'test credits',
         sourceId: `bench-video-${runId}-grant-${user.index}`,
       });
     });
@@ -560,7 +560,7 @@ async function latencyRun() {
       await api('POST', '/api/credits/add', admin.token, {
         userId: user.user.id,
         amount: LATENCY_TASKS * COST,
-        sourceType: 'purchase',
+        reason: 'test credits',
         sourceId: `bench-latency-${runId}-${way}`,
       });
       tokens[way] = user.token;
@@ -666,7 +666,7 @@ async function versionsRun() {
       await api('POST', '/api/credits/add', admin.token, {
         userId: signedIn.user.id,
         amount: credits,
-        sourceType: 'purchase',
+        reason: 'test credits',
         sourceId: `bench-versions-${runId}-${i}`,
       });
       users.push({ i, token: signedIn.token, id: signedIn.user.id, tasks: [], refused: [], twice: null, root: null });

@@ -9,7 +9,7 @@ import type { AppConfig } from './config/app-config';
 import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
 import { JSON_BODY_LIMIT } from './common/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { loggerOptions } from './common/request-log';
+import { loggerOptions, requestIds } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
 import { securityHeaders } from './http/security-headers';
@@ -38,6 +38,7 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
     // Structured JSON logs from Fastify's pino logger, one line per request.
     ...loggerOptions(config.logLevel),
     trustProxy: trustedProxies(config.trustProxy),
+    genReqId: requestIds(config.trustProxy !== false),
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
     bodyLimit: JSON_BODY_LIMIT,
     // Errors that never reach Nest's exception filter, in its shape all the same.

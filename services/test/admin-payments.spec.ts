@@ -113,7 +113,7 @@ describe.each(databaseKinds())('admin payments and refunds through Stripe on %s'
     const res = await d.api('POST', '/api/credits/deduct', admin, {
       userId: user.user.id,
       amount,
-      sourceType: 'admin',
+      reason: 'test credits',
       sourceId: `spend-${user.user.id}-${amount}`,
     });
     expect(res.statusCode).toBe(200);

@@ -63,7 +63,7 @@ describe.each(databaseKinds())('admin tasks: failed and stuck generations on %s'
     const charged = await api('POST', '/api/credits/deduct', admin, {
       userId: user.user.id,
       amount: 10,
-      sourceType: 'video',
+      reason: 'video charge',
       sourceId: id,
     });
     expect(charged.statusCode).toBe(200);

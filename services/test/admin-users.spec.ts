@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PaymentEntity } from '../src/billing/payment.entity';
 import { SubscriptionEntity } from '../src/billing/subscription.entity';
+import { AuditLogAppendOnly1763685600000 } from '../src/database/migrations/1763685600000-audit-log-append-only';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -143,6 +144,28 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
         expect([404, 405]).toContain(res.statusCode);
       }
     });
+
+    it("refuses UPDATE and DELETE of audit rows in the database itself, the app's own connection included", async () => {
+      const user = await devSignIn(t.app, 'append-only@example.com');
+      expect((await adjust(user, { amount: 3, reason: 'kept for ever' })).statusCode).toBe(200);
+      const tampering = [
+        ['UPDATE audit_log SET reason = ? WHERE target_id = ?', ['nothing to see', user.user.id]],
+        ['DELETE FROM audit_log WHERE target_id = ?', [user.user.id]],
+      ] as const;
+      for (const [sql, params] of tampering) await expect(query(sql, [...params])).rejects.toThrow(/append-only/);
+      expect((await auditOf(user.user.id)).map((r) => r.reason)).toEqual(['kept for ever']);
+
+      // The migration's down() lifts the refusal, and up() puts it back.
+      const runner = t.app.get(DataSource).createQueryRunner();
+      try {
+        await new AuditLogAppendOnly1763685600000().down(runner);
+        await query('UPDATE audit_log SET reason = reason WHERE target_id = ?', [user.user.id]);
+        await new AuditLogAppendOnly1763685600000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      await expect(query(tampering[1][0], [...tampering[1][1]])).rejects.toThrow(/append-only/);
+    });
   });
 
   describe('credit adjustments', () => {
@@ -172,7 +195,8 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       });
       expect(JSON.parse(row!.before_json!)).toEqual({ credits: 0 });
       expect(JSON.parse(row!.after_json!)).toEqual({ credits: 100 });
-      expect(row!.request_id).toEqual(expect.any(String));
+      // The request log's id: a UUID, unique across processes.
+      expect(row!.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
       const taken = await adjust(user, { amount: -40, reason: 'Granted by mistake' });
       expect(taken.json().data).toMatchObject({ balance: 60, transaction: { amount: -40 } });
@@ -316,7 +340,7 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       expect((await api('GET', '/api/admin/users', stale)).statusCode).toBe(403);
     });
 
-    it('refuses to remove your own admin role, or a role the configuration gives (409), writing nothing', async () => {
+    it('refuses any change of your own roles, or of a role the configuration gives (409), writing nothing', async () => {
       const helper = await devSignIn(t.app, 'second-admin@example.com');
       await setRole(helper, { role: 'admin', granted: true });
       const audited = await auditCount();
@@ -324,6 +348,10 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       const own = await setRole(helper, { role: 'admin', granted: false }, helper);
       expect(own.statusCode).toBe(409);
       expect(own.json()).toMatchObject({ code: 'ADMIN_OWN_ADMIN_ROLE' });
+      const selfGrant = await setRole(helper, { role: 'blog_manager', granted: true }, helper);
+      expect(selfGrant.statusCode).toBe(409);
+      expect(selfGrant.json()).toMatchObject({ code: 'ADMIN_OWN_ROLE', message: /your own roles/ });
+      expect((await api('GET', '/api/auth/user', helper)).json().user).toMatchObject({ can_manage_blog: false });
 
       const configured = await setRole(admin, { role: 'admin', granted: false }, helper);
       expect(configured.statusCode).toBe(409);
@@ -489,7 +517,7 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       expect((await api('GET', '/api/admin/audit?action=user.delete', admin)).statusCode).toBe(400);
     });
 
-    it('exports every matching row as a CSV attachment: quoted as RFC 4180, formulas defused', async () => {
+    it('exports every matching row as a CSV attachment: every cell quoted as RFC 4180, formulas defused, reasons clean', async () => {
       const target = await devSignIn(t.app, 'csv@example.com');
       const reasons = [
         'plain reason',
@@ -499,6 +527,8 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
         '+1 for the trouble',
         '-5 is wrong',
         '@SUM(A1:A2)',
+        'ok;=1+1',
+        'refund \u202Eexe.txt\u202C\u0007 now',
       ];
       for (const [i, reason] of reasons.entries()) await adjust(target, { amount: i + 1, reason });
 
@@ -528,13 +558,25 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
         [
           'plain reason',
           'with, a comma and "quotes"',
-          'two\r\nlines',
+          'two lines',
           `'=HYPERLINK("http://evil.example","click")`,
           "'+1 for the trouble",
           "'-5 is wrong",
           "'@SUM(A1:A2)",
+          'ok;=1+1',
+          'refund exe.txt now',
         ].reverse(),
       );
+      // Every cell quoted: a spreadsheet that splits on ';' keeps the reason in one cell.
+      expect(res.body).toContain(',"ok;=1+1",');
+      expect(
+        res.body
+          .split('\r\n')
+          .filter(Boolean)
+          .every((line) => /^".*"$/.test(line)),
+      ).toBe(true);
+      // Stored clean, as the console shows it.
+      expect((await auditOf(target.user.id)).map((r) => r.reason)).toContain('refund exe.txt now');
       for (const row of rows) {
         expect(row).toHaveLength(header!.length);
         expect(row[header!.indexOf('actor_email')]).toBe('admin@example.com');
@@ -555,7 +597,7 @@ describe.each(databaseKinds())('admin console: the last admin on %s', (kind) => 
     await t?.close();
   });
 
-  it('refuses to remove the last admin (409), even by an admin whose own role was removed a moment ago elsewhere', async () => {
+  it('refuses a role change by an admin whose own role was removed a moment ago elsewhere (403), writing nothing', async () => {
     const [first, second] = [await devSignIn(t.app, 'first@example.com'), await devSignIn(t.app, 'second@example.com')];
     const db = t.app.get(DataSource);
     await db.query('UPDATE users SET admin_granted = ? WHERE id IN (?, ?)', [true, first.user.id, second.user.id]);
@@ -566,15 +608,21 @@ describe.each(databaseKinds())('admin console: the last admin on %s', (kind) => 
     // `second` is seen as an admin by this process (cached), then loses the role in another one.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: second.auth })).statusCode).toBe(200);
     await db.query('UPDATE users SET admin_granted = ? WHERE id = ?', [false, second.user.id]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${first.user.id}/roles`,
-      headers: second.auth,
-      payload: { role: 'admin', granted: false },
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'ADMIN_LAST_ADMIN' });
+    for (const payload of [
+      { role: 'admin', granted: false },
+      { role: 'blog_manager', granted: true },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${first.user.id}/roles`,
+        headers: second.auth,
+        payload,
+      });
+      expect([payload, res.statusCode, res.json().code]).toEqual([payload, 403, 'AUTH_NOT_ADMIN']);
+    }
     expect(await audit()).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: first.auth })).statusCode).toBe(200);
+    const [row] = await db.query('SELECT blog_manager_granted AS b FROM users WHERE id = ?', [first.user.id]);
+    expect(Boolean(Number(row.b))).toBe(false);
   });
 });

@@ -271,7 +271,7 @@ describe.each(databaseKinds())('sign-in and sessions on %s', (kind) => {
       const grant = await inject('POST', '/api/credits/add', boss.auth, {
         userId: boss.user.id,
         amount: 1000,
-        sourceType: 'admin',
+        reason: 'test credits',
         sourceId: 'after-removal',
       });
       expect(grant.statusCode).toBe(403);

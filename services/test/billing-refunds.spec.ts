@@ -97,7 +97,7 @@ describe.each(databaseKinds())('refunds and disputes from Stripe on %s', (kind) 
       method: 'POST',
       url: '/api/credits/deduct',
       headers: admin.auth,
-      payload: { userId: user.user.id, amount, sourceType: 'admin', sourceId: `spend-${user.user.id}-${amount}` },
+      payload: { userId: user.user.id, amount, reason: 'test credits', sourceId: `spend-${user.user.id}-${amount}` },
     });
     expect(res.statusCode).toBe(200);
   }

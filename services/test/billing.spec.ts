@@ -130,6 +130,42 @@ describe.each(databaseKinds())('billing with the simulated checkout on %s', (kin
     expect(await d.balance(other)).toBe(0);
   });
 
+  it("an administrator's simulated renewal is audited: one row per period granted, in the grant's transaction", async () => {
+    const user = await devSignIn(t.app, 'renewed@example.com');
+    const { session_id: id } = (await d.checkout(user, { type: 'subscription', plan_id: 'lite' })).json();
+    await d.api('POST', `/api/stripe/simulated/${id}/complete`, user);
+    const { subscription } = await d.status(user);
+    const audit = (): Promise<Record<string, string>[]> =>
+      t.app
+        .get(DataSource)
+        .query(
+          'SELECT actor_id, action, target_type, reason, before_json, after_json, request_id FROM audit_log WHERE target_id = ?',
+          [user.user.id],
+        );
+    const renewUrl = `/api/stripe/simulated/subscriptions/${subscription.id}/renew`;
+    expect((await d.api('POST', renewUrl, user)).statusCode).toBe(403);
+    expect(await audit()).toEqual([]);
+
+    // Two renewals of the same period at once: one grant, one row.
+    const both = await Promise.all([d.api('POST', renewUrl, admin), d.api('POST', renewUrl, admin)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await d.balance(user)).toBe(1180);
+    const [row, ...others] = await audit();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      actor_id: admin.user.id,
+      action: 'subscription.renew',
+      target_type: 'user',
+      reason: `Simulated renewal of ${subscription.id}`,
+      request_id: expect.any(String),
+    });
+    expect(JSON.parse(row!.before_json!)).toEqual({
+      credits: 590,
+      current_period_end: new Date(subscription.currentPeriodEnd).toISOString(),
+    });
+    expect(JSON.parse(row!.after_json!)).toMatchObject({ credits: 1180 });
+  });
+
   it('a plan: granted at checkout and on each renewal; a second plan is refused; cancel ends it and keeps the credits', async () => {
     const user = await devSignIn(t.app, 'planner@example.com');
     expect(await d.status(user)).toEqual({ hasActiveSubscription: false, subscription: null, portalAvailable: false });

@@ -51,12 +51,12 @@ describe.each(databaseKinds())('credit history products on %s', (kind) => {
     await api('POST', '/api/credits/add', admin, {
       userId: user.user.id,
       amount: 5,
-      sourceType: 'purchase',
+      reason: 'test credits',
       sourceId: 'starter',
     });
 
     const expected = [
-      { source_type: 'purchase', amount: 5, product_id: null },
+      { source_type: 'admin', amount: 5, product_id: null },
       { source_type: 'refund', amount: 40, product_id: 'veo3' },
       { source_type: 'video', amount: -40, product_id: 'veo3' },
       { source_type: 'renewal', amount: 1340, product_id: 'pro' },

@@ -131,7 +131,7 @@ describeScale('two API and two worker processes on one MySQL, Redis and S3', () 
   async function grant(api: ServiceProcess, userId: string, amount: number) {
     const res = await call(api.baseUrl, 'POST', '/api/credits/add', {
       token: admin,
-      json: { userId, amount, sourceType: 'purchase', sourceId: `seed-${userId}` },
+      json: { userId, amount, reason: 'test credits', sourceId: `seed-${userId}` },
     });
     expect(res.status).toBe(200);
   }

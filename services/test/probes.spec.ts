@@ -154,7 +154,7 @@ describeMysql('a database outage, API and worker processes on MySQL', () => {
     const user = (await call(api.baseUrl, 'POST', '/api/auth/dev', { json: { email: 'outage@example.com' } })).body;
     const granted = await call(api.baseUrl, 'POST', '/api/credits/add', {
       token: admin.token,
-      json: { userId: user.user.id, amount: 200, sourceType: 'admin', sourceId: 'outage' },
+      json: { userId: user.user.id, amount: 200, reason: 'test credits', sourceId: 'outage' },
     });
     expect(granted.status).toBe(200);
     const tasks: string[] = [];

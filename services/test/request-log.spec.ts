@@ -6,6 +6,8 @@ import { freePort } from './support/video-client';
 
 jest.setTimeout(120_000);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** The request log of a server process as an operator reads it: one JSON line per request on stdout. */
 describe('request log', () => {
   let dataDir: string;
@@ -37,7 +39,8 @@ describe('request log', () => {
     expect(
       (await fetch(`${server.baseUrl}/api/credits/balance`, { headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(200);
-    expect((await fetch(`${server.baseUrl}/api/credits/balance?secret=1`)).status).toBe(401);
+    const chosen = { 'x-request-id': 'chosen-by-the-caller-0001' };
+    expect((await fetch(`${server.baseUrl}/api/credits/balance?secret=1`, { headers: chosen })).status).toBe(401);
     expect((await fetch(`${server.baseUrl}/api/no-such-thing`)).status).toBe(404);
     // The lines are written asynchronously; a graceful stop flushes them.
     await server.stop();
@@ -65,6 +68,8 @@ describe('request log', () => {
         durationMs: expect.any(Number),
       }),
     ]);
+    // Unique across processes (not a per-process counter), and not the caller's choice without a trusted proxy.
+    for (const line of balance) expect(line.reqId).toMatch(UUID);
     expect(balance[0]!.reqId).not.toBe(balance[1]!.reqId);
     // Tracing is off without OTEL_* settings: no trace ids to show.
     expect(balance[0]).not.toHaveProperty('trace_id');

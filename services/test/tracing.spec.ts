@@ -84,7 +84,7 @@ describeTracing('traces of an API and a worker process (OTLP/HTTP)', () => {
     const user = (await call(api.baseUrl, 'POST', '/api/auth/dev', { json: { email } })).body;
     const granted = await call(api.baseUrl, 'POST', '/api/credits/add', {
       token: admin.token,
-      json: { userId: user.user.id, amount: credits, sourceType: 'purchase', sourceId: `seed-${email}` },
+      json: { userId: user.user.id, amount: credits, reason: 'test credits', sourceId: `seed-${email}` },
     });
     expect(granted.status).toBe(200);
     return user.token as string;

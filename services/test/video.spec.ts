@@ -47,7 +47,7 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
         method: 'POST',
         url: '/api/credits/add',
         headers: admin.auth,
-        payload: { userId: user.user.id, amount: credits, sourceType: 'purchase', sourceId: `seed-${email}` },
+        payload: { userId: user.user.id, amount: credits, reason: 'test credits', sourceId: `seed-${email}` },
       });
     }
     return user;

@@ -116,6 +116,11 @@ export class AdminUsersRepository {
     return m.findOne(UserEntity, { where: { id }, lock: this.writeLock() });
   }
 
+  /** The users of `ids` that exist, locked in id order on MySQL (so two changes take turns, never deadlock). */
+  lockUsers(m: EntityManager, ids: string[]): Promise<UserEntity[]> {
+    return m.find(UserEntity, { where: { id: In(ids) }, order: { id: 'ASC' }, lock: this.writeLock() });
+  }
+
   async setGranted(m: EntityManager, id: string, column: GrantedRoleColumn, granted: boolean): Promise<void> {
     await m.update(UserEntity, { id }, { [column]: granted });
   }

@@ -10,7 +10,9 @@ import type {
   AdminUserDetail,
   AdminUsersQuery,
 } from '@veo3/contracts/admin';
+import type { CreditChangeBody } from '@veo3/contracts/credits';
 import { AuditLogService } from '../audit/audit-log.service';
+import { AuthErrorCode, AuthException } from '../auth/auth.exception';
 import { AuthService } from '../auth/auth.service';
 import { SessionAuthenticator } from '../auth/session-authenticator';
 import type { AppConfig } from '../config/app-config';
@@ -105,12 +107,41 @@ export class AdminUsersService {
    * with another amount or reason is refused.
    */
   async adjustCredits(id: string, body: AdminCreditAdjustBody, idempotencyKey: string | undefined, actor: AdminActor) {
-    const key = idempotencyKey?.trim();
+    const { balance, transaction } = await this.adjust(id, body, { key: idempotencyKey, sourceId: null }, actor);
+    return { balance, transaction };
+  }
+
+  /**
+   * POST /api/credits/add and /deduct, the seed's routes, as the console's adjustment: the reason is
+   * `reason` or else `description`; without an Idempotency-Key, the sourceId keys the change.
+   */
+  async changeCredits(
+    body: CreditChangeBody,
+    direction: 'add' | 'deduct',
+    idempotencyKey: string | undefined,
+    actor: AdminActor,
+  ) {
+    const adjustment = {
+      amount: direction === 'add' ? body.amount : -body.amount,
+      // The contract refuses a body with neither.
+      reason: body.reason ?? body.description ?? '',
+    };
+    const key = idempotencyKey?.trim() || `credits-${direction}:${body.sourceId}`;
+    return this.adjust(body.userId, adjustment, { key, sourceId: body.sourceId }, actor);
+  }
+
+  private async adjust(
+    id: string,
+    body: AdminCreditAdjustBody,
+    source: { key: string | undefined; sourceId: string | null },
+    actor: AdminActor,
+  ) {
+    const key = source.key?.trim();
     const change: CreditChange = {
       userId: id,
       amount: Math.abs(body.amount),
       sourceType: 'admin',
-      sourceId: null,
+      sourceId: source.sourceId,
       description: body.reason,
       idempotencyKey: `admin:${id}:${key ? (key.length <= KEY_MAX ? key : sha256(key)) : randomUUID()}`,
     };
@@ -128,7 +159,7 @@ export class AdminUsersService {
           before: { credits: balance - body.amount },
           after: { credits: balance },
         });
-        return { balance, transaction: toPublicTransaction(transaction) };
+        return { balance, transaction: toPublicTransaction(transaction), replayed: false };
       });
     } catch (error) {
       // The same key sent twice at once: the other request's line won; answer as a replay of it.
@@ -140,19 +171,16 @@ export class AdminUsersService {
   }
 
   /**
-   * Grants or removes a role granted in the console. Never one's own admin role, never the last
-   * admin, never a role the configuration gives; granting a role held already changes nothing (and
-   * records nothing). The user's sessions in this process read the new roles at once, others within
-   * the session cache's seconds.
+   * Grants or removes a role granted in the console. Never one's own role, never the last admin,
+   * never a role the configuration gives; granting a role held already changes nothing (and records
+   * nothing). The actor's own admin role is read again in the change's transaction: the session may
+   * remember a role removed a moment ago. The user's sessions in this process read the new roles at
+   * once, others within the session cache's seconds.
    */
   async changeRole(id: string, body: AdminRoleChangeBody, actor: AdminActor): Promise<{ user: AdminUser }> {
-    if (!body.granted && body.role === 'admin' && id === actor.id) {
-      throw new AdminException(AdminErrorCode.OwnAdminRole, 'You cannot remove your own admin role.');
-    }
+    if (id === actor.id) throw ownRole(body.role);
     const user = await inTransaction(this.dataSource, async (m) => {
-      // Every admin row locked first, in one order: two admins removing each other take turns.
-      const admins = body.role === 'admin' && !body.granted ? await this.lockAdmins(m) : [];
-      const target = await this.lockUser(m, id);
+      const { admins, target } = await this.lockForRoleChange(m, id, body, actor);
       const before = rolesFor(target, this.config);
       const has = HAS_ROLE[body.role];
       if (before[has] === body.granted) return target;
@@ -240,7 +268,7 @@ export class AdminUsersService {
         `This Idempotency-Key was used for another change (${line.amount} credits, "${line.description ?? ''}"); use a new key for a new change.`,
       );
     }
-    return { balance: line.balanceAfter, transaction: toPublicTransaction(line) };
+    return { balance: line.balanceAfter, transaction: toPublicTransaction(line), replayed: true };
   }
 
   /** The ledger's own conditional update and line; a debit the balance does not cover is a 409 here. */
@@ -249,7 +277,8 @@ export class AdminUsersService {
       return amount > 0 ? await this.credits.grant(change, m) : await this.credits.debit(change, m);
     } catch (error) {
       if (!(error instanceof CreditsException) || error.code !== CreditsErrorCode.Insufficient) throw error;
-      const balance = await this.credits.balanceOf(change.userId);
+      // In the transaction: another pooled connection, waited for while this one is held, could never come.
+      const balance = await this.credits.balanceOf(change.userId, m);
       throw new AdminException(
         AdminErrorCode.BalanceBelowZero,
         `The balance cannot go below zero: ${change.amount} credits taken, ${balance} available.`,
@@ -264,11 +293,40 @@ export class AdminUsersService {
     return rows.filter((u) => rolesFor(u, this.config).isAdmin);
   }
 
+  /**
+   * The rows a role change reads, locked on MySQL: every admin first, in one order, when one is
+   * removed (two admins removing each other take turns), else the actor and the target in id order.
+   * Refused when the actor is no longer an admin.
+   */
+  private async lockForRoleChange(m: EntityManager, id: string, body: AdminRoleChangeBody, actor: AdminActor) {
+    if (body.role === 'admin' && !body.granted) {
+      const admins = await this.lockAdmins(m);
+      if (!admins.some((a) => a.id === actor.id)) throw notAdmin();
+      return { admins, target: await this.lockUser(m, id) };
+    }
+    const rows = await this.repository.lockUsers(m, [actor.id, id]);
+    const actorRow = rows.find((u) => u.id === actor.id);
+    if (!actorRow || !rolesFor(actorRow, this.config).isAdmin) throw notAdmin();
+    const target = rows.find((u) => u.id === id);
+    if (!target) throw notFound();
+    return { admins: [], target };
+  }
+
   private async lockUser(m: EntityManager, id: string): Promise<UserEntity> {
     const user = await this.repository.lockUser(m, id);
     if (!user) throw notFound();
     return user;
   }
+}
+
+function ownRole(role: AdminRole): AdminException {
+  return role === 'admin'
+    ? new AdminException(AdminErrorCode.OwnAdminRole, 'You cannot change your own admin role.')
+    : new AdminException(AdminErrorCode.OwnRole, 'You cannot change your own roles: ask another admin.');
+}
+
+function notAdmin(): AuthException {
+  return new AuthException(AuthErrorCode.NotAdmin, 'Only administrators can do this');
 }
 
 function notFound(): AdminException {

@@ -4,6 +4,7 @@ import { BillingModule } from '../billing/billing.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
 import { VideoModule } from '../video/video.module';
+import { AdminCreditsController } from './admin-credits.controller';
 import { AdminOverviewController } from './admin-overview.controller';
 import { AdminOverviewService } from './admin-overview.service';
 import { AdminPaymentsController } from './admin-payments.controller';
@@ -20,7 +21,13 @@ import { AdminUsersService } from './admin-users.service';
  */
 @Module({
   imports: [AuditModule, CreditsModule, BillingModule, VideoModule, EventBusModule],
-  controllers: [AdminUsersController, AdminPaymentsController, AdminTasksController, AdminOverviewController],
+  controllers: [
+    AdminUsersController,
+    AdminCreditsController,
+    AdminPaymentsController,
+    AdminTasksController,
+    AdminOverviewController,
+  ],
   providers: [AdminUsersService, AdminUsersRepository, AdminPaymentsService, AdminTasksService, AdminOverviewService],
 })
 export class AdminModule {}

@@ -1,4 +1,5 @@
 import type { AdminAuditEntry } from '@veo3/contracts/admin';
+import { stripControlCharacters } from '@veo3/contracts/plain-text';
 
 const HEADER = [
   'id',
@@ -16,14 +17,15 @@ const HEADER = [
 ] as const;
 
 /**
- * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (= + - @, or a tab or
- * carriage return before one) gets a leading `'`, so an admin's reason or a user's name cannot run
- * in whoever opens the export.
+ * One CSV cell (RFC 4180), always quoted: a spreadsheet that splits on `;` (or a tab) would
+ * otherwise start a new cell inside one, where a formula could begin. A cell a spreadsheet would
+ * read as a formula (= + - @, or a tab or carriage return before one) gets a leading `'`, so an
+ * admin's reason or a user's name cannot run in whoever opens the export.
  */
 export function csvCell(value: string | null): string {
-  if (value === null) return '';
+  if (value === null) return '""';
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 function csvLine(cells: (string | null)[]): string {
@@ -45,7 +47,8 @@ export function auditCsvLine(entry: AdminAuditEntry): string {
     entry.target_id,
     entry.before === null ? null : JSON.stringify(entry.before),
     entry.after === null ? null : JSON.stringify(entry.after),
-    entry.reason,
+    // Rows written before reasons were cleaned on the way in.
+    entry.reason === null ? null : stripControlCharacters(entry.reason),
     entry.request_id,
   ]);
 }

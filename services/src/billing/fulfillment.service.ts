@@ -15,6 +15,9 @@ export interface FulfillmentResult {
   balance: number;
 }
 
+/** Work done in a grant's own transaction, with the balance after it (e.g. its audit row). */
+export type OnGranted = (m: EntityManager, balance: number) => Promise<void>;
+
 /**
  * The one idempotent path from "paid" to credits, shared by the webhook, the success page and the
  * simulated checkout. Each grant is keyed by the payment (`stripe:<session or invoice id>`) and
@@ -76,10 +79,12 @@ export class FulfillmentService {
    * A paid subscription invoice: the plan's credits for that period (the first one or a renewal)
    * when it paid the plan's price; any other invoice is recorded as a payment granting nothing.
    * Null when nothing was granted.
+   * `onGranted` runs in the grant's transaction when the invoice grants now (not on a replay).
    */
   async fulfillInvoice(
     invoice: InvoiceSnapshot,
     subscription: SubscriptionSnapshot,
+    onGranted?: OnGranted,
   ): Promise<FulfillmentResult | null> {
     const plan = findPlan(subscription.planId);
     if (!plan || !(await this.userExists(subscription.userId))) {
@@ -107,7 +112,7 @@ export class FulfillmentService {
     }
     return this.once(async (m) => {
       await this.saveSubscription(m, subscription);
-      const balance = await this.grant(m, { ...payment, credits: plan.credits, noGrantReason: null });
+      const balance = await this.grant(m, { ...payment, credits: plan.credits, noGrantReason: null, onGranted });
       return { creditsGranted: plan.credits, balance };
     });
   }
@@ -123,9 +128,9 @@ export class FulfillmentService {
 
   private async grant(
     m: EntityManager,
-    p: Omit<PaymentEntity, 'id' | 'createdAt' | PaymentReversalField> & { paymentId: string },
+    p: Omit<PaymentEntity, 'id' | 'createdAt' | PaymentReversalField> & { paymentId: string; onGranted?: OnGranted },
   ): Promise<number> {
-    const { paymentId, ...payment } = p;
+    const { paymentId, onGranted, ...payment } = p;
     const result = await this.credits.grant(
       {
         userId: p.userId,
@@ -137,7 +142,10 @@ export class FulfillmentService {
       },
       m,
     );
-    if (!result.replayed) await this.rows.insertPayment(m, { id: paymentId, ...payment });
+    if (!result.replayed) {
+      await this.rows.insertPayment(m, { id: paymentId, ...payment });
+      await onGranted?.(m, result.balance);
+    }
     return result.balance;
   }
 

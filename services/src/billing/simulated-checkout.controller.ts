@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentAdmin, type AdminActor } from '../admin/admin-actor';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { SessionUser } from '../users/session-user';
@@ -15,8 +16,8 @@ export class SimulatedCheckoutController {
   @Post('subscriptions/:id/renew')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  async renew(@Param('id') id: string) {
-    return { success: true, data: await this.simulated.renew(id) };
+  async renew(@Param('id') id: string, @CurrentAdmin() actor: AdminActor) {
+    return { success: true, data: await this.simulated.renew(id, actor) };
   }
 
   @Post(':sessionId/complete')

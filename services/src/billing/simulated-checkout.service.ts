@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { findPlan, toCents, type BillingCycle } from '@veo3/contracts/catalogue';
+import { auditedBy, type AdminActor } from '../admin/admin-actor';
+import { AuditLogService } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import type { SessionUser } from '../users/session-user';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import { ALREADY_SUBSCRIBED_MESSAGE, BillingService } from './billing.service';
-import { FulfillmentService } from './fulfillment.service';
+import { FulfillmentService, type OnGranted } from './fulfillment.service';
 
 /** One billing period on from `from`. */
 export function nextPeriodEnd(from: Date, cycle: BillingCycle): Date {
@@ -27,6 +29,7 @@ export class SimulatedCheckoutService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly billing: BillingService,
     private readonly fulfillment: FulfillmentService,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** "Pay" on the test checkout page: the owner's open or already paid session. */
@@ -63,10 +66,11 @@ export class SimulatedCheckoutService {
   }
 
   /**
-   * An administrator moves a simulated plan on by one period, as Stripe's `invoice.paid` would.
-   * The invoice is named by the period it closes, so two renewals of the same period grant once.
+   * An administrator moves a simulated plan on by one period, as Stripe's `invoice.paid` would,
+   * with an audit row in the grant's transaction. The invoice is named by the period it closes, so
+   * two renewals of the same period grant (and record) once.
    */
-  async renew(subscriptionId: string) {
+  async renew(subscriptionId: string, actor: AdminActor) {
     this.ensureEnabled();
     const subscription = await this.rows.findSubscription(subscriptionId);
     const plan = findPlan(subscription?.planId);
@@ -74,6 +78,16 @@ export class SimulatedCheckoutService {
       throw new BillingException(BillingErrorCode.NoSubscription, 'No active simulated subscription with this id.');
     }
     const closing = subscription.currentPeriodEnd ?? new Date();
+    const periodEnd = nextPeriodEnd(closing, subscription.billingCycle);
+    const audited: OnGranted = (m, balance) =>
+      this.audit.record(m, {
+        ...auditedBy(actor, `Simulated renewal of ${subscription.id}`),
+        action: 'subscription.renew',
+        targetType: 'user',
+        targetId: subscription.userId,
+        before: { credits: balance - plan.credits, current_period_end: closing.toISOString() },
+        after: { credits: balance, current_period_end: periodEnd.toISOString() },
+      });
     const result = await this.fulfillment.fulfillInvoice(
       {
         id: `in_sim_${subscription.id}_${closing.getTime()}`,
@@ -89,10 +103,11 @@ export class SimulatedCheckoutService {
         planId: plan.id,
         billingCycle: subscription.billingCycle,
         status: 'active',
-        currentPeriodEnd: nextPeriodEnd(closing, subscription.billingCycle),
+        currentPeriodEnd: periodEnd,
         latestInvoiceId: null,
         simulated: true,
       },
+      audited,
     );
     return { credits_granted: result?.creditsGranted ?? 0, balance: result?.balance ?? 0 };
   }

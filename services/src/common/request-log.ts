@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { traceFields } from '../telemetry/request-tracing';
@@ -33,5 +35,20 @@ export function loggerOptions(level: string): Pick<FastifyServerOptions, 'logger
   return {
     logger: { level, stream: pino.destination({ dest: 1, sync: false }) },
     logController: new RequestLogController(),
+  };
+}
+
+/** An `x-request-id` as proxies write them: a UUID or a hex or base64url token, nothing a log line could be bent by. */
+const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{16,100}$/;
+
+/**
+ * The request id (the log's `reqId`, the audit trail's `request_id`): unique across processes, so
+ * a random UUID, or the `x-request-id` a trusted proxy in front passed on (TRUST_PROXY set), so the
+ * proxy's log and ours name a request alike. Fastify's own is a per-process counter.
+ */
+export function requestIds(trustCaller: boolean): (request: IncomingMessage) => string {
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    return trustCaller && typeof given === 'string' && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
   };
 }

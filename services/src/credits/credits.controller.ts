@@ -1,15 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
+import { JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { DirectRoute } from '../http/direct-route';
 import type { SessionUser } from '../users/session-user';
-import {
-  CreditChangeSchema,
-  TransactionsQuerySchema,
-  type CreditChangeBody,
-  type TransactionsQuery,
-} from '@veo3/contracts/credits';
+import { TransactionsQuerySchema, type TransactionsQuery } from '@veo3/contracts/credits';
 import { CreditsService } from './credits.service';
 
 @ApiTags('credits')
@@ -38,19 +33,5 @@ export class CreditsController {
   @HttpCode(200)
   async validate(@CurrentUser() user: SessionUser, @Param('modelId') modelId: string) {
     return { success: true, data: await this.credits.checkModel(user.id, modelId) };
-  }
-
-  @Post('add')
-  @HttpCode(200)
-  @UseGuards(AdminGuard)
-  async add(@Body({ schema: CreditChangeSchema }) body: CreditChangeBody) {
-    return { success: true, data: await this.credits.adminChange(body, 'add') };
-  }
-
-  @Post('deduct')
-  @HttpCode(200)
-  @UseGuards(AdminGuard)
-  async deduct(@Body({ schema: CreditChangeSchema }) body: CreditChangeBody) {
-    return { success: true, data: await this.credits.adminChange(body, 'deduct') };
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PublicUser } from '@veo3/contracts/auth';
@@ -8,7 +8,7 @@ import { afterCommit, inTransaction, isUniqueViolation } from '../database/trans
 import { TaskEventsService } from '../events/task-events.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { toPublicTransaction, type CreditTransactionEntity, type CreditSourceType } from './credit-transaction.entity';
-import type { CreditChangeBody, PublicCreditTransaction } from '@veo3/contracts/credits';
+import type { PublicCreditTransaction } from '@veo3/contracts/credits';
 import { CreditsErrorCode, CreditsException } from './credits.exception';
 import { CreditsRepository } from './credits.repository';
 
@@ -29,8 +29,6 @@ export interface CreditResult {
   /** true when the key had been applied before and nothing changed now. */
   replayed: boolean;
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 @Injectable()
 export class CreditsService {
@@ -76,9 +74,9 @@ export class CreditsService {
     };
   }
 
-  /** The balance as committed now. */
-  async balanceOf(userId: string): Promise<number> {
-    const balance = await this.ledger.balanceOf(userId);
+  /** The balance as committed now, or as `manager`'s transaction sees it. */
+  async balanceOf(userId: string, manager?: EntityManager): Promise<number> {
+    const balance = await this.ledger.balanceOf(userId, manager);
     if (balance === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
     return balance;
   }
@@ -104,23 +102,6 @@ export class CreditsService {
     const balance = await this.ledger.balanceOf(userId);
     if (balance === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
     return { cost: model.cost, balance, enough: balance >= model.cost };
-  }
-
-  /** An administrator's adjustment; idempotent per user, direction, sourceType and sourceId. */
-  async adminChange(body: CreditChangeBody, direction: 'add' | 'deduct') {
-    const change: CreditChange = {
-      userId: body.userId,
-      amount: body.amount,
-      sourceType: body.sourceType,
-      sourceId: body.sourceId,
-      description: body.description ?? null,
-      // The user is part of the key, so one sourceId reused for another user is a new change, not a replay.
-      // The source is hashed to keep the key within its 255 characters (the row keeps it in source_type/source_id).
-      // Rows written under the old `manual:<direction>:<type>:<id>` keys never match these: no migration needed.
-      idempotencyKey: `manual:${direction}:${body.userId}:${sha256(`${body.sourceType}:${body.sourceId}`)}`,
-    };
-    const result = direction === 'add' ? await this.grant(change) : await this.debit(change);
-    return { transaction: toPublicTransaction(result.transaction), balance: result.balance, replayed: result.replayed };
   }
 
   private async history(userId: string, limit: number, offset: number) {

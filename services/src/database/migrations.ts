@@ -16,6 +16,7 @@ import { VideoVersions1763684800000 } from './migrations/1763684800000-video-ver
 import { AdminAudit1763684900000 } from './migrations/1763684900000-admin-audit';
 import { VideoTraceParent1763685000000 } from './migrations/1763685000000-video-trace-parent';
 import { PaymentNoGrantReason1763685400000 } from './migrations/1763685400000-payment-no-grant-reason';
+import { AuditLogAppendOnly1763685600000 } from './migrations/1763685600000-audit-log-append-only';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   AdminAudit1763684900000,
   VideoTraceParent1763685000000,
   PaymentNoGrantReason1763685400000,
+  AuditLogAppendOnly1763685600000,
 ];

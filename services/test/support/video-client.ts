@@ -17,7 +17,7 @@ export function videoClient(t: TestApp, admin: SignedIn) {
           method: 'POST',
           url: '/api/credits/add',
           headers: admin.auth,
-          payload: { userId: user.user.id, amount: credits, sourceType: 'purchase', sourceId: `seed-${email}` },
+          payload: { userId: user.user.id, amount: credits, reason: 'test credits', sourceId: `seed-${email}` },
         });
         if (res.statusCode !== 200) throw new Error(`grant failed: ${res.body}`);
       }
