@@ -33,6 +33,9 @@ function trustedProxies(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** Node looks for stalled requests this often (its default is 30 s): a request is cut within 1.25× its timeout. */
+const stalledRequestCheckMs = (timeoutMs: number) => Math.min(30_000, Math.max(100, Math.round(timeoutMs / 4)));
+
 export function createAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     // Structured JSON logs from Fastify's pino logger, one line per request.
@@ -41,6 +44,14 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
     genReqId: requestIds(config.trustProxy !== false),
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
     bodyLimit: JSON_BODY_LIMIT,
+    // Until a request has fully arrived (headers and body; a stalled upload is cut off with a 408),
+    // never over the reply, so an event stream lasts as long as it likes.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: stalledRequestCheckMs(config.requestTimeoutMs),
+      // Node checks neither timeout while the headers' one (60 s by default) is the longer.
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
     // Errors that never reach Nest's exception filter, in its shape all the same.
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     clientErrorHandler,

@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { JWT_SECRET } from '../src/auth/auth.tokens';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
 import { VIDEO_LINK_SECONDS, VideoStorage } from '../src/video/video-storage';
+import { EventStreamClient } from './support/event-stream-client';
 import { FAKE_VIDEO } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
@@ -265,5 +266,67 @@ describe.each(databaseKinds())('the API docs on %s', (kind) => {
   it('are not served in production unless API_DOCS=true', async () => {
     expect(await docs(production)).toEqual([404, 404]);
     expect(await docs({ ...production, API_DOCS: 'true' })).toEqual([200, 200]);
+  });
+});
+
+describe.each(databaseKinds())('the request timeout on %s', (kind) => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { REQUEST_TIMEOUT_S: '1', ADMIN_EMAILS: 'admin@example.com' });
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('cuts off a request whose body stalls: 408 in the one shape, the connection closed', async () => {
+    const socket = connect(port, '127.0.0.1', () =>
+      // 10 bytes of the 1,000 announced, then nothing (a slowloris upload).
+      socket.write(
+        'POST /api/video/generate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 1000\r\n\r\n{"prompt":',
+      ),
+    );
+    const text = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+      // Without a request timeout the server waits for the body as long as the client keeps the connection.
+      setTimeout(() => reject(new Error('the stalled request was never cut off')), 10_000).unref();
+    }).finally(() => socket.destroy());
+    expect(text.split(' ')[1]).toBe('408');
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      message: 'Request timed out',
+    });
+  });
+
+  it('leaves an event stream open far past it, still delivering events', async () => {
+    const admin = await devSignIn(t.app, 'admin@example.com');
+    const user = await devSignIn(t.app, 'listener@example.com');
+    const stream = await EventStreamClient.open(`http://127.0.0.1:${port}`, user.auth);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.waitFor((m) => m.event === 'ready');
+      // Three times the timeout, and the checks that would cut a stalled request ran meanwhile.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(stream.isEnded).toBe(false);
+      const seen = stream.messages.length;
+      const grant = await t.app.inject({
+        method: 'POST',
+        url: '/api/credits/add',
+        headers: admin.auth,
+        payload: { userId: user.user.id, amount: 5, sourceType: 'purchase', sourceId: 'timeout-stream' },
+      });
+      expect(grant.statusCode).toBe(200);
+      const balance = await stream.waitFor((m) => m.event === 'balance', 10_000, seen);
+      expect(JSON.parse(balance.data!)).toEqual({ total_credits: 5 });
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { dropRedisPrefix, testRedisPrefix } from './support/test-redis';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -11,15 +12,19 @@ describeRedis('rate limits shared through Redis by two API instances', () => {
   const prefix = testRedisPrefix('limits');
   let one: TestApp;
   let two: TestApp;
+  let db: TestDatabase;
 
   beforeAll(async () => {
     const env = { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, SIGNIN_RATE_LIMIT: '3', GENERATE_RATE_LIMIT: '2' };
-    one = await createTestApp('sqlite', env);
-    two = await createTestApp('sqlite', env);
+    // One database, as API processes share one: the generate limit counts per user.
+    db = await createTestDatabase('sqlite');
+    one = await createTestApp(db, env);
+    two = await createTestApp(db, env);
   });
   afterAll(async () => {
     await one?.close();
     await two?.close();
+    await db?.drop();
     await dropRedisPrefix(redisUrl!, prefix);
   });
 
@@ -50,14 +55,12 @@ describeRedis('rate limits shared through Redis by two API instances', () => {
   });
 
   it('keeps the generate limit apart from sign-in, shared all the same', async () => {
-    // Each test app has its own database, so the client signs in on each; the limit is per address.
-    const tokens = new Map<TestApp, string>();
-    for (const t of [one, two]) tokens.set(t, (await signIn(t, 'maker@example.com', '198.51.100.4')).json().token);
+    const token = (await signIn(one, 'maker@example.com', '198.51.100.4')).json().token;
     const generate = (t: TestApp) =>
       t.app.inject({
         method: 'POST',
         url: '/api/video/generate',
-        headers: { authorization: `Bearer ${tokens.get(t)}` },
+        headers: { authorization: `Bearer ${token}` },
         payload: { prompt: 'a fox', model: 'veo3' },
         remoteAddress: '198.51.100.4',
       });

@@ -303,6 +303,9 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
     const user = await video.userWith('omni-short@example.com', 60);
     const parent = await make(user, { prompt: 'a snowy field', duration: '10' });
     expect(await video.balance(user)).toBe(20);
+    // Refused before the parent video is copied or the provider looks at it (the local one runs ffmpeg).
+    const copies = jest.spyOn(t.app.get(VideoStorage), 'videoCopy');
+    const checked = provider.checkedParents.length;
     const edit = await video.revise('edit', user, parent.id, { instruction: 'spring' });
     expect([edit.statusCode, edit.json().message]).toEqual([
       402,
@@ -313,6 +316,9 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
       402,
       'Not enough credits! Extending this video by 6 seconds requires 24 credits, you currently have 20 credits',
     ]);
+    expect(copies).not.toHaveBeenCalled();
+    copies.mockRestore();
+    expect(provider.checkedParents.length).toBe(checked);
 
     provider.editing = false;
     try {

@@ -34,7 +34,11 @@ describe.each(['local', 's3'] as const)('a local copy of a stored video (%s stor
         tempDir: join(work, 'tmp'),
       });
     }
-    const config = { dataDir: join(work, 'data'), videoLinkSecret: null } as unknown as AppConfig;
+    const config = {
+      dataDir: join(work, 'data'),
+      tempDir: join(work, 'tmp'),
+      videoLinkSecret: null,
+    } as unknown as AppConfig;
     storage = new VideoStorage(config, 'video-storage-spec-secret-0123456789abcdef', objects);
   });
   afterAll(async () => {
@@ -50,6 +54,7 @@ describe.each(['local', 's3'] as const)('a local copy of a stored video (%s stor
     const name = await storage.commitVideo('parent-task', incoming);
 
     const copy = await storage.videoCopy(name);
+    expect(copy.startsWith(join(work, 'tmp'))).toBe(true);
     expect((await readFile(copy)).equals(video)).toBe(true);
     // A provider may scribble on its copy: the stored video stays as it was.
     await writeFile(copy, 'changed');

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { VIDEO_PROVIDER } from '../src/video/video.tokens';
 import { VideoWorker } from '../src/video/video-worker';
+import { VideoStorage } from '../src/video/video-storage';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
 import { TASK_FAILURE_MESSAGES } from '../src/video/task-failure';
 import { multipart } from './support/multipart';
@@ -117,6 +118,22 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
       expect(res.json().message).toBe(
         'Not enough credits! Generating a VEO 3 Text video requires 40 credits, you currently have 39 credits',
       );
+      expect(await balance(poor)).toBe(39);
+    });
+
+    it('answers 402 before storing an uploaded image', async () => {
+      const poor = await userWith('poor-image@example.com', 39);
+      const saves = jest.spyOn(t.app.get(VideoStorage), 'saveUpload');
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4a8' } })
+        .png()
+        .toBuffer();
+      const res = await generate({ prompt: 'zoom', model: 'veo3-fast-frames' }, poor, {
+        image: { data: png, filename: 'a.png', type: 'image/png' },
+      });
+      expect(res.statusCode).toBe(402);
+      expect(res.json().message).toMatch(/^Not enough credits! .* requires 40 credits, you currently have 39 credits$/);
+      expect(saves).not.toHaveBeenCalled();
+      saves.mockRestore();
       expect(await balance(poor)).toBe(39);
     });
 

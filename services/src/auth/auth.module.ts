@@ -18,6 +18,10 @@ import { SessionAuthenticator, type SignedInRequest } from './session-authentica
 import { SessionEntity } from './session.entity';
 import { SessionRepository } from './session.repository';
 
+/** A limit's tracker after the session guard: the signed-in user, else the client address. */
+const userOrAddress = (req: Record<string, unknown>) =>
+  (req as Partial<SignedInRequest>).user?.id ?? (req as { ip: string }).ip;
+
 const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactory: resolveJwtSecret };
 
 // Global: JwtAuthGuard (and its SessionAuthenticator) guards routes of every feature module.
@@ -42,14 +46,15 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
       useFactory: (config: AppConfig) => ({
         throttlers: [
           { name: 'signin', ttl: 60_000, limit: config.signinRateLimit },
-          { name: 'generate', ttl: 60_000, limit: config.generateRateLimit },
+          // Per user (per address for a visitor), one budget for generate, edit and extend (RateLimitGuard).
+          { name: 'generate', ttl: 60_000, limit: config.generateRateLimit, getTracker: userOrAddress },
           // Per user, not per address: each checkout opens a session at Stripe (after JwtAuthGuard; a
           // route without a signed-in user that forgets to skip this limit counts by address, never fails).
           {
             name: 'checkout',
             ttl: 60_000,
             limit: config.checkoutRateLimit,
-            getTracker: (req) => (req as Partial<SignedInRequest>).user?.id ?? (req as { ip: string }).ip,
+            getTracker: userOrAddress,
           },
         ] satisfies (ThrottlerOptions & { name: RateLimitName })[],
         // RateLimitGuard sends the standard Retry-After instead of one Retry-After-<name> per limit.

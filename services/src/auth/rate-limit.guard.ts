@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import { MetricsService } from '../metrics/metrics.service';
@@ -10,6 +11,9 @@ export const RATE_LIMIT_MESSAGES = {
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMIT_MESSAGES;
 
+/** Limits counted per caller whatever route spends them: generate, edit and extend draw on one budget. */
+const SHARED_LIMITS: ReadonlySet<string> = new Set<RateLimitName>(['generate']);
+
 /**
  * ThrottlerGuard whose 429 names the limit that was hit and carries the standard Retry-After
  * (seconds). The library hands the refusal only a hashed key, so the limit's name leads the key.
@@ -20,7 +24,10 @@ export class RateLimitGuard extends ThrottlerGuard {
   @Inject(MetricsService) private readonly metrics!: MetricsService;
 
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
-    return `${name}:${super.generateKey(context, suffix, name)}`;
+    const key = SHARED_LIMITS.has(name)
+      ? createHash('sha256').update(`${name}-${suffix}`).digest('hex')
+      : super.generateKey(context, suffix, name);
+    return `${name}:${key}`;
   }
 
   protected override async throwThrottlingException(

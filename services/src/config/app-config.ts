@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -79,6 +80,10 @@ export const envSchema = z.object({
   PORT: int(3000, 0, 65535),
   SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  // Uploads on their way in and copies of videos for a provider; unset: the system's temporary folder.
+  TEMP_DIR: optionalString,
+  // A request whose headers and body have not all arrived by then is cut off (408).
+  REQUEST_TIMEOUT_S: int(120, 1, 3600),
   WEB_DIR: optionalString,
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -199,6 +204,10 @@ export interface AppConfig {
   port: number;
   siteUrl: string;
   dataDir: string;
+  /** Where uploads are written while a request is read, and videos copied for a provider; emptied after each use. */
+  tempDir: string;
+  /** A request not fully received (headers and body) in this many ms is answered 408 and closed; replies, event streams included, are not limited. */
+  requestTimeoutMs: number;
   /** Folder holding the built frontends (shell/dist and each mfe-<name>/dist). */
   webDir: string;
   database: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
@@ -220,7 +229,7 @@ export interface AppConfig {
   host: string;
   /** Sign-in attempts per minute per client address. */
   signinRateLimit: number;
-  /** Video generation requests per minute per client address. */
+  /** Video generations, edits and extensions per minute, counted together per signed-in user (per client address for visitors). */
   generateRateLimit: number;
   /** Checkout sessions a signed-in user may create per minute. */
   checkoutRateLimit: number;
@@ -441,6 +450,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     siteUrl,
     dataDir,
+    tempDir: resolve(e.TEMP_DIR ?? tmpdir()),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     webDir: resolve(e.WEB_DIR ?? resolve(__dirname, '..', '..', '..')),
     database: e.DATABASE_URL
       ? { type: 'mysql', url: e.DATABASE_URL }

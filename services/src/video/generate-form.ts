@@ -1,7 +1,15 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
 import type { GenerateForm } from './video.service';
+import { SIGNATURE_BYTES } from './image-check';
+import { checkPrompt } from './options-check';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 /** Text fields of the form, by their names on the wire. */
@@ -33,45 +41,102 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return typeof key === 'string' && key.trim() ? key.trim() : null;
 }
 
+/** A file part written to a temporary file as it arrived (never whole in memory), at most MAX_IMAGE_BYTES. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+  /** Its first bytes, for the type check. */
+  head: Buffer;
+  sha256: string;
+}
+
+/** The temporary folders of `withGenerateForm` start with this. */
+const UPLOAD_PREFIX = 'veo3-upload-';
+
+const TOO_LARGE = 'The image is larger than 10 MB. Please choose a smaller image.';
+
 /**
- * Reads POST /api/video/generate: multipart (prompt, model, aspect_ratio, resolution,
- * negative_prompt, duration, image, last_frame, reference_images repeated) or, for API callers,
- * the same text fields as JSON without images (`duration` may be a number there).
+ * Reads POST /api/video/generate and runs `use` with it: multipart (prompt, model, aspect_ratio,
+ * resolution, negative_prompt, duration, image, last_frame, reference_images repeated) or, for API
+ * callers, the same text fields as JSON without images (`duration` may be a number there). File
+ * parts are streamed to a temporary folder under `tempDir`, removed afterwards whatever happens;
+ * a visitor's are never read (readMultipart).
  */
-export async function readGenerateForm(request: FastifyRequest): Promise<GenerateForm> {
-  const clientKey = idempotencyKeyOf(request);
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const form: GenerateForm = { clientKey };
-    for (const [name, field] of Object.entries(FIELDS) as [string, TextField][]) {
-      if (typeof body[name] === 'string') form[field] = body[name];
-    }
-    if (typeof body.duration === 'number') form.duration = String(body.duration);
-    return form;
+export async function withGenerateForm<T>(
+  request: FastifyRequest,
+  reader: { signedIn: boolean; tempDir: string },
+  use: (form: GenerateForm) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) return use(readJson(request));
+  await mkdir(reader.tempDir, { recursive: true });
+  const dir = await mkdtemp(join(reader.tempDir, UPLOAD_PREFIX));
+  try {
+    return await use(await readMultipart(request, reader.signedIn, dir));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  const form: GenerateForm = { clientKey };
+}
+
+function readJson(request: FastifyRequest): GenerateForm {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const form: GenerateForm = { clientKey: idempotencyKeyOf(request) };
+  for (const [name, field] of Object.entries(FIELDS) as [string, TextField][]) {
+    if (typeof body[name] === 'string') form[field] = body[name];
+  }
+  if (typeof body.duration === 'number') form.duration = String(body.duration);
+  return form;
+}
+
+/**
+ * The multipart form, each file part written into `dir`. A visitor's first file part ends the
+ * reading: the answer (the prompt's refusal, else "please login") needs no file, so none is read.
+ */
+async function readMultipart(request: FastifyRequest, signedIn: boolean, dir: string): Promise<GenerateForm> {
+  const form: GenerateForm = { clientKey: idempotencyKeyOf(request) };
+  let files = 0;
   try {
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === REFERENCES && data.length > 0) {
-          (form.referenceImages ??= []).push(data);
-        } else if (Object.hasOwn(FILES, part.fieldname) && data.length > 0) {
-          form[FILES[part.fieldname as keyof typeof FILES]] = data;
-        }
-      } else if (Object.hasOwn(FIELDS, part.fieldname)) {
-        form[FIELDS[part.fieldname as keyof typeof FIELDS]] = String(part.value);
+      if (part.type !== 'file') {
+        if (Object.hasOwn(FIELDS, part.fieldname))
+          form[FIELDS[part.fieldname as keyof typeof FIELDS]] = String(part.value);
+        continue;
       }
+      if (!signedIn) {
+        checkPrompt(form.prompt);
+        throw new VideoException(VideoErrorCode.NotSignedIn, 'Please login before generating a video');
+      }
+      const file = await writeTemp(part, join(dir, String(files++)));
+      if (file.size === 0) continue;
+      if (part.fieldname === REFERENCES) (form.referenceImages ??= []).push(file);
+      else if (Object.hasOwn(FILES, part.fieldname)) form[FILES[part.fieldname as keyof typeof FILES]] = file;
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new VideoException(
-        VideoErrorCode.ImageTooLarge,
-        'The image is larger than 10 MB. Please choose a smaller image.',
-      );
+    if (error instanceof VideoException) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new VideoException(VideoErrorCode.ImageTooLarge, TOO_LARGE);
     }
     throw new VideoException(VideoErrorCode.BadForm, 'The request could not be read');
   }
   return form;
+}
+
+/** Streams a file part to `path`, hashing it and keeping its first bytes; one over the size limit is refused. */
+async function writeTemp(part: MultipartFile, path: string): Promise<UploadedFile> {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  await pipeline(
+    part.file,
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (head.length < SIGNATURE_BYTES) head = Buffer.concat([head, chunk]).subarray(0, SIGNATURE_BYTES);
+        yield chunk;
+      }
+    },
+    createWriteStream(path),
+  );
+  if (part.file.truncated) throw new VideoException(VideoErrorCode.ImageTooLarge, TOO_LARGE);
+  return { path, size, head, sha256: hash.digest('hex') };
 }

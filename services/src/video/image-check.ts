@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@veo3/contracts/generation-options';
+import type { UploadedFile } from './generate-form';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
@@ -17,20 +18,36 @@ const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] 
   },
 ];
 
+/** The signatures look at most this many bytes in. */
+export const SIGNATURE_BYTES = 12;
+
 const INVALID = 'Please select a valid image file (JPEG, PNG, GIF, WebP)';
 const TOO_MANY_PIXELS = 'The image has more than 40 megapixels (width × height). Please choose a smaller image.';
 
 /** Accepts an upload by its bytes (never its name or claimed type): JPEG, PNG, GIF or WebP, ≤ 10 MB, ≤ 40 MP, decodable. */
-export async function checkImage(data: Buffer): Promise<{ mime: string; ext: string }> {
-  if (data.length > MAX_IMAGE_BYTES) {
+export function checkImage(data: Buffer): Promise<{ mime: string; ext: string }> {
+  return checkImageOf(data, data.length, data);
+}
+
+/** checkImage for an upload written to a temporary file: its first bytes, its size, and sharp reading the file. */
+export function checkUploadedImage(file: UploadedFile): Promise<{ mime: string; ext: string }> {
+  return checkImageOf(file.head, file.size, file.path);
+}
+
+async function checkImageOf(
+  head: Buffer,
+  size: number,
+  input: Buffer | string,
+): Promise<{ mime: string; ext: string }> {
+  if (size > MAX_IMAGE_BYTES) {
     throw new VideoException(
       VideoErrorCode.ImageTooLarge,
       'The image is larger than 10 MB. Please choose a smaller image.',
     );
   }
-  const kind = SIGNATURES.find((s) => s.test(data));
+  const kind = SIGNATURES.find((s) => s.test(head));
   if (!kind) throw new VideoException(VideoErrorCode.InvalidImage, INVALID);
-  const { width, height } = await readSize(data);
+  const { width, height } = await readSize(input);
   if (width * height > MAX_IMAGE_PIXELS) {
     throw new VideoException(VideoErrorCode.ImageTooManyPixels, TOO_MANY_PIXELS);
   }
@@ -38,9 +55,9 @@ export async function checkImage(data: Buffer): Promise<{ mime: string; ext: str
 }
 
 /** Width and height from the header alone: nothing is decoded before the pixel limit is checked. */
-async function readSize(data: Buffer): Promise<{ width: number; height: number }> {
+async function readSize(input: Buffer | string): Promise<{ width: number; height: number }> {
   try {
-    const { width, height } = await sharp(data).metadata();
+    const { width, height } = await sharp(input).metadata();
     if (!width || !height) throw new Error('no size');
     return { width, height };
   } catch {

@@ -5,6 +5,7 @@ import {
   isAspectRatio,
   isResolution,
   MAX_NEGATIVE_PROMPT_LENGTH,
+  MAX_PROMPT_LENGTH,
   RESOLUTIONS,
   supportsShape,
   type GenerationOptions,
@@ -12,6 +13,19 @@ import {
 } from '@veo3/contracts/generation-options';
 import { isModelDuration, VIDEO_DURATION_SECONDS, type VideoModel } from '@veo3/contracts/catalogue';
 import { VideoErrorCode, VideoException } from './video.exception';
+
+/** The prompt, trimmed: the spec's first check of a generation (empty, then too long). */
+export function checkPrompt(raw: string | undefined): string {
+  const prompt = (raw ?? '').trim();
+  if (!prompt) throw new VideoException(VideoErrorCode.PromptRequired, 'Please enter a prompt');
+  if (prompt.length > MAX_PROMPT_LENGTH) {
+    throw new VideoException(
+      VideoErrorCode.PromptTooLong,
+      `The prompt is too long: at most ${MAX_PROMPT_LENGTH} characters`,
+    );
+  }
+  return prompt;
+}
 
 /** The options as they arrive in the form, all optional. */
 export interface RawGenerationOptions {

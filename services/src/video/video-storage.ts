@@ -1,7 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
@@ -47,6 +46,8 @@ export class VideoStorage {
   /** Where local storage keeps each folder (the layout DATA_DIR has always had). */
   readonly uploadsDir: string;
   readonly videosDir: string;
+  /** Uploads on their way in and copies of videos for a provider (TEMP_DIR). */
+  readonly tempDir: string;
   private readonly recentLinks = new Map<string, string>();
   /** Links are signed with a key of their own, so a link's signature can never stand for a session's. */
   private readonly linkKey: Buffer;
@@ -58,15 +59,16 @@ export class VideoStorage {
   ) {
     this.uploadsDir = join(config.dataDir, 'uploads');
     this.videosDir = join(config.dataDir, 'videos');
+    this.tempDir = config.tempDir;
     this.linkKey = config.videoLinkSecret
       ? Buffer.from(config.videoLinkSecret)
       : Buffer.from(hkdfSync('sha256', sessionSecret, 'veo3-video-links', 'video link signing key', 32));
   }
 
-  /** Stores an uploaded image: the first frame, or with `suffix` another one (the last frame). */
-  async saveUpload(taskId: string, data: Buffer, ext: string, suffix = ''): Promise<string> {
+  /** Stores an uploaded image from its temporary file (moved, not copied): the first frame, or with `suffix` another one (the last frame). */
+  async saveUpload(taskId: string, path: string, ext: string, suffix = ''): Promise<string> {
     const name = `${taskId}${suffix}.${ext}`;
-    await this.objects.put(`uploads/${name}`, data);
+    await this.objects.putFile(`uploads/${name}`, path, { move: true });
     return name;
   }
 
@@ -114,7 +116,8 @@ export class VideoStorage {
    */
   async videoCopy(name: string): Promise<string> {
     const key = `videos/${name}`;
-    const copy = join(await mkdtemp(join(tmpdir(), COPY_PREFIX)), basename(name));
+    await mkdir(this.tempDir, { recursive: true });
+    const copy = join(await mkdtemp(join(this.tempDir, COPY_PREFIX)), basename(name));
     try {
       await pipeline((await this.objects.get(key)).body, createWriteStream(copy));
       return copy;

@@ -32,7 +32,7 @@ import {
   type FileQuery,
   type HistoryQuery,
 } from '@veo3/contracts/video';
-import { idempotencyKeyOf, readGenerateForm } from './generate-form';
+import { idempotencyKeyOf, withGenerateForm } from './generate-form';
 import { VideoService } from './video.service';
 import { VideoStorage, type StoredFile } from './video-storage';
 
@@ -61,13 +61,17 @@ export class VideoController {
     private readonly storage: VideoStorage,
   ) {}
 
-  /** Visitors get the spec's messages in order (an empty prompt before "please login"), so the guard is optional here. */
+  /**
+   * Visitors get the spec's messages in order (an empty prompt before "please login"), so the guard is
+   * optional here; a visitor's file parts are never read (withGenerateForm).
+   */
   @Post('generate')
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard, RateLimitGuard)
   @SkipThrottle({ signin: true, checkout: true })
   async generate(@CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest) {
-    return { success: true, data: await this.video.generate(user, await readGenerateForm(request)) };
+    const reader = { signedIn: user !== null, tempDir: this.storage.tempDir };
+    return { success: true, data: await withGenerateForm(request, reader, (form) => this.video.generate(user, form)) };
   }
 
   /** A new version of a finished Omni video, changed by an instruction (VideoService.edit). */

@@ -18,8 +18,9 @@ import {
   type VideoModelId,
 } from '@veo3/contracts/catalogue';
 import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION } from '@veo3/contracts/generation-options';
-import { checkImage } from './image-check';
-import { checkDuration, checkGenerationOptions } from './options-check';
+import { checkUploadedImage } from './image-check';
+import type { UploadedFile } from './generate-form';
+import { checkDuration, checkGenerationOptions, checkPrompt } from './options-check';
 import type { VideoProvider } from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
 import { VideoAvailability } from './video-availability';
@@ -39,7 +40,6 @@ import {
   type HistoryVideo,
   type PublicVideoTask,
 } from '@veo3/contracts/video';
-import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { currentTraceParent } from '../telemetry/job-tracing';
 import { videoDebitKey } from './video-ledger-keys';
 
@@ -59,20 +59,26 @@ const deletedTask = (id: string, deletedAt: Date): DeletedVideoTask => ({
   restorable_until: new Date(deletedAt.getTime() + RESTORE_MS).toISOString(),
 });
 
+const notEnoughCredits = (action: string, cost: number, balance: number) =>
+  new VideoException(
+    VideoErrorCode.InsufficientCredits,
+    `Not enough credits! ${action} requires ${cost} credits, you currently have ${balance} credits`,
+  );
+
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 export interface GenerateForm {
   prompt?: string;
   model?: string;
-  image?: Buffer | null;
+  image?: UploadedFile | null;
   aspectRatio?: string;
   resolution?: string;
   negativePrompt?: string;
-  lastFrame?: Buffer | null;
+  lastFrame?: UploadedFile | null;
   /** Seconds, as sent (a model priced per second). */
   duration?: string;
   /** Omni: pictures of a character or product to carry into the shot. */
-  referenceImages?: Buffer[];
+  referenceImages?: UploadedFile[];
   /** The Idempotency-Key header, when the client sent one. */
   clientKey?: string | null;
 }
@@ -99,7 +105,7 @@ interface CheckedRequest {
   requestHash: string;
 }
 
-type CheckedImage = { data: Buffer } & Awaited<ReturnType<typeof checkImage>>;
+type CheckedImage = { file: UploadedFile } & Awaited<ReturnType<typeof checkUploadedImage>>;
 
 /** What an Idempotency-Key stands for: the request after defaults and trimming, images by their content. */
 function requestHashOf(r: Omit<CheckedRequest, 'clientKey' | 'requestHash'>): string {
@@ -111,11 +117,11 @@ function requestHashOf(r: Omit<CheckedRequest, 'clientKey' | 'requestHash'>): st
       options.aspectRatio,
       options.resolution,
       options.negativePrompt,
-      image && sha256(image.data),
-      lastFrame && sha256(lastFrame.data),
+      image && image.file.sha256,
+      lastFrame && lastFrame.file.sha256,
       // Only when set, so a key sent before lengths and references existed still means the same request.
       ...(duration !== VIDEO_DURATION_SECONDS || referenceImages.length
-        ? [duration, referenceImages.map((reference) => sha256(reference.data))]
+        ? [duration, referenceImages.map((reference) => reference.file.sha256)]
         : []),
     ]),
   );
@@ -163,14 +169,7 @@ export class VideoService {
    * images), and what its Idempotency-Key stands for. Nothing is written.
    */
   private async checkRequest(user: SessionUser | null, form: GenerateForm): Promise<CheckedRequest> {
-    const prompt = (form.prompt ?? '').trim();
-    if (!prompt) throw new VideoException(VideoErrorCode.PromptRequired, 'Please enter a prompt');
-    if (prompt.length > MAX_PROMPT_LENGTH) {
-      throw new VideoException(
-        VideoErrorCode.PromptTooLong,
-        `The prompt is too long: at most ${MAX_PROMPT_LENGTH} characters`,
-      );
-    }
+    const prompt = checkPrompt(form.prompt);
     const model = findVideoModel(form.model ?? '');
     // A model of both modes (Omni) works from text, or from a first frame when one is sent.
     const mode = model?.mode === 'both' ? (form.image ? 'image' : 'text') : model?.mode;
@@ -200,11 +199,11 @@ export class VideoService {
         `At most ${MAX_REFERENCE_IMAGES} reference images can be used; you sent ${references.length}`,
       );
     }
-    const image = imageMode && form.image ? { data: form.image, ...(await checkImage(form.image)) } : null;
-    const lastFrame =
-      options.lastFrame && form.lastFrame ? { data: form.lastFrame, ...(await checkImage(form.lastFrame)) } : null;
+    const check = async (file: UploadedFile): Promise<CheckedImage> => ({ file, ...(await checkUploadedImage(file)) });
+    const image = imageMode && form.image ? await check(form.image) : null;
+    const lastFrame = options.lastFrame && form.lastFrame ? await check(form.lastFrame) : null;
     const referenceImages: CheckedImage[] = [];
-    for (const data of references) referenceImages.push({ data, ...(await checkImage(data)) });
+    for (const file of references) referenceImages.push(await check(file));
     const checked = { user, prompt, model, options, image, lastFrame, duration, referenceImages };
     return { ...checked, clientKey: form.clientKey?.slice(0, 100) || null, requestHash: requestHashOf(checked) };
   }
@@ -246,10 +245,15 @@ export class VideoService {
         'Video generation is unavailable right now. No credits were taken; please try again later.',
       );
     }
+    const cost = videoCost(model, options.resolution, duration);
+    const short = await this.shortOfCredits(user.id, cost, `Generating a ${model.name} video`, () =>
+      this.replayOf(request),
+    );
+    if (short) return short;
     const taskId = randomUUID();
     const uploads: string[] = [];
     const save = async (checked: CheckedImage, suffix: string) => {
-      const path = await this.storage.saveUpload(taskId, checked.data, checked.ext, suffix);
+      const path = await this.storage.saveUpload(taskId, checked.file.path, checked.ext, suffix);
       uploads.push(path);
       return path;
     };
@@ -266,7 +270,7 @@ export class VideoService {
         aspectRatio: options.aspectRatio,
         resolution: options.resolution,
         negativePrompt: options.negativePrompt,
-        cost: videoCost(model, options.resolution, duration),
+        cost,
         imagePath,
         imageMime: image?.mime ?? null,
         lastFramePath,
@@ -345,15 +349,27 @@ export class VideoService {
       // may have taken the last credits, so this debit found too few: the balance row's lock made it wait for that commit).
       const replayed = task.clientKey && (insufficient || isUniqueViolation(error)) ? await replay() : null;
       if (replayed) return replayed;
-      if (insufficient) {
-        const balance = (await this.credits.checkModel(task.userId, task.model)).balance;
-        throw new VideoException(
-          VideoErrorCode.InsufficientCredits,
-          `Not enough credits! ${action} requires ${task.cost} credits, you currently have ${balance} credits`,
-        );
-      }
+      if (insufficient) throw notEnoughCredits(action, task.cost, await this.credits.balanceOf(task.userId));
       throw error;
     }
+  }
+
+  /**
+   * Before anything is stored or copied for a request: null when the balance covers `cost`; else the
+   * task a concurrent twin of the request made (`replay`), or the 402. The debit stays the conditional
+   * update that decides; this only spares the work for a request that cannot be paid.
+   */
+  private async shortOfCredits(
+    userId: string,
+    cost: number,
+    action: string,
+    replay: () => Promise<GenerateResult | null>,
+  ): Promise<GenerateResult | null> {
+    const balance = await this.credits.balanceOf(userId);
+    if (balance >= cost) return null;
+    const replayed = await replay();
+    if (replayed) return replayed;
+    throw notEnoughCredits(action, cost, balance);
   }
 
   /** POST /api/video/edit/:taskId: a new version of the caller's finished Omni video, changed as the instruction says. */
@@ -418,6 +434,13 @@ export class VideoService {
         'Video editing is unavailable right now. No credits were taken; please try again later.',
       );
     }
+    const cost = videoCost(model, parent.resolution, change.kind === 'edit' ? parent.durationS : change.seconds);
+    const [description, action] =
+      change.kind === 'edit'
+        ? [`${model.name} edit`, 'Editing this video']
+        : [`${model.name} extension (+${change.seconds} s)`, `Extending this video by ${change.seconds} seconds`];
+    const short = await this.shortOfCredits(user.id, cost, action, replay);
+    if (short) return short;
     const refusal = await withParentVideo(this.storage, parent, (videoPath) =>
       this.provider.checkParent(providerParent(parent, this.config.video.provider, videoPath), change.kind),
     ).catch((error: unknown) => {
@@ -434,7 +457,7 @@ export class VideoService {
       aspectRatio: parent.aspectRatio,
       resolution: parent.resolution,
       negativePrompt: null,
-      cost: videoCost(model, parent.resolution, change.kind === 'edit' ? parent.durationS : change.seconds),
+      cost,
       imagePath: null,
       imageMime: null,
       lastFramePath: null,
@@ -446,10 +469,6 @@ export class VideoService {
       durationS,
       referenceImages: null,
     };
-    const [description, action] =
-      change.kind === 'edit'
-        ? [`${model.name} edit`, 'Editing this video']
-        : [`${model.name} extension (+${change.seconds} s)`, `Extending this video by ${change.seconds} seconds`];
     return this.debitAndInsert(task, description, action, replay);
   }
 
