@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
 import type { GenerateForm } from './video.service';
 import { SIGNATURE_BYTES } from './image-check';
+import type { UploadedFile } from './uploaded-file';
 import { checkPrompt } from './options-check';
 import { VideoErrorCode, VideoException } from './video.exception';
 
@@ -39,15 +40,6 @@ const FORM_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 3 + MAX_REFERENCE_IMAGES
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && key.trim() ? key.trim() : null;
-}
-
-/** A file part written to a temporary file as it arrived (never whole in memory), at most MAX_IMAGE_BYTES. */
-export interface UploadedFile {
-  path: string;
-  size: number;
-  /** Its first bytes, for the type check. */
-  head: Buffer;
-  sha256: string;
 }
 
 /** The temporary folders of `withGenerateForm` start with this. */

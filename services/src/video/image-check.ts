@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@veo3/contracts/generation-options';
-import type { UploadedFile } from './generate-form';
+import type { UploadedFile } from './uploaded-file';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [

@@ -19,7 +19,7 @@ import {
 } from '@veo3/contracts/catalogue';
 import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION } from '@veo3/contracts/generation-options';
 import { checkUploadedImage } from './image-check';
-import type { UploadedFile } from './generate-form';
+import type { UploadedFile } from './uploaded-file';
 import { checkDuration, checkGenerationOptions, checkPrompt } from './options-check';
 import type { VideoProvider } from './providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
