@@ -1,15 +1,14 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import {
   GENERATION_OUTCOMES,
   type AdminOverview,
   type AdminOverviewFigures,
   type AdminOverviewQuery,
 } from '@veo3/contracts/admin';
-import { PaymentEntity } from '../billing/payment.entity';
-import { CreditTransactionEntity } from '../credits/credit-transaction.entity';
-import { UserEntity } from '../users/user.entity';
-import { VideoTaskEntity } from '../video/video-task.entity';
+import { PaymentRepository } from '../billing/payment.repository';
+import { CreditsRepository } from '../credits/credits.repository';
+import { UserRepository } from '../users/user.repository';
+import { VideoTaskRepository } from '../video/video-task.repository';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -43,7 +42,12 @@ function addGenerations(into: Figures['generations'], g: Generations[number]): v
 /** The console's overview: the site's figures by UTC day over a range, every day present. */
 @Injectable()
 export class AdminOverviewService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly payments: PaymentRepository,
+    private readonly credits: CreditsRepository,
+    private readonly tasks: VideoTaskRepository,
+  ) {}
 
   async overview(query: AdminOverviewQuery): Promise<AdminOverview> {
     const { from, to } = this.range(query);
@@ -53,44 +57,14 @@ export class AdminOverviewService {
     for (let ms = start.getTime(); ms < end.getTime(); ms += DAY_MS) days.set(dayString(ms), emptyFigures());
     const on = (day: string) => days.get(day);
 
+    const range = { start, end };
     const [signUps, payments, refunds, ledger, generations, payers] = await Promise.all([
-      this.byDay(UserEntity, 'u', 'u.created_at', start, end).addSelect('COUNT(*)', 'n').getRawMany(),
-      this.byDay(PaymentEntity, 'p', 'p.created_at', start, end)
-        .addSelect('SUM(p.amount_cents)', 'cents')
-        .addSelect('COUNT(DISTINCT p.user_id)', 'payers')
-        .getRawMany(),
-      // A refund or dispute counts on the day of the payment's first one.
-      this.byDay(PaymentEntity, 'p', 'COALESCE(p.refunded_at, p.disputed_at)', start, end)
-        .addSelect('SUM(p.refunded_cents)', 'cents')
-        .getRawMany(),
-      this.byDay(CreditTransactionEntity, 'c', 'c.created_at', start, end)
-        .addSelect(
-          'SUM(CASE WHEN c.amount > 0 AND c.source_type IN (:...granting) THEN c.amount ELSE 0 END)',
-          'granted',
-        )
-        // Spent: video debits net of the refunds of videos (the worker's `video:<task>:refund` lines).
-        .addSelect(
-          "SUM(CASE WHEN c.source_type = 'video' OR (c.source_type = 'refund' AND c.idempotency_key LIKE 'video:%') THEN -c.amount ELSE 0 END)",
-          'spent',
-        )
-        .setParameter('granting', GRANTING_SOURCES)
-        .getRawMany(),
-      this.byDay(VideoTaskEntity, 't', 't.created_at', start, end)
-        .addSelect('t.model', 'model')
-        .addSelect(
-          "CASE WHEN t.status = 'completed' THEN 'succeeded' WHEN t.status = 'failed' THEN 'failed' ELSE 'unfinished' END",
-          'outcome',
-        )
-        .addSelect('COUNT(*)', 'n')
-        .addGroupBy('t.model')
-        .addGroupBy('outcome')
-        .getRawMany(),
-      this.dataSource
-        .getRepository(PaymentEntity)
-        .createQueryBuilder('p')
-        .select('COUNT(DISTINCT p.user_id)', 'n')
-        .where('p.created_at >= :start AND p.created_at < :end', { start, end })
-        .getRawOne<{ n: number | string }>(),
+      this.users.signUpsByDay(range),
+      this.payments.revenueByDay(range),
+      this.payments.refundsByDay(range),
+      this.credits.ledgerByDay(range, GRANTING_SOURCES),
+      this.tasks.generationsByDay(range),
+      this.payments.payersBetween(range),
     ]);
 
     for (const r of signUps) on(r.day)!.sign_ups += Number(r.n);
@@ -116,7 +90,7 @@ export class AdminOverviewService {
       totals.credits_spent += f.credits_spent;
       for (const g of f.generations.values()) addGenerations(totals.generations, g);
     }
-    totals.paying_users = Number(payers?.n ?? 0);
+    totals.paying_users = payers;
 
     return {
       from,
@@ -149,24 +123,5 @@ export class AdminOverviewService {
       credits_spent: f.credits_spent,
       generations: [...f.generations.values()],
     };
-  }
-
-  /** Rows of `entity` whose `column` falls in [start, end), grouped by that column's UTC day (`day`). */
-  private byDay<T extends ObjectLiteral>(
-    entity: new () => T,
-    alias: string,
-    column: string,
-    start: Date,
-    end: Date,
-  ): SelectQueryBuilder<T> {
-    // Datetimes are stored in UTC on both databases (SQLite as text, MySQL with timezone 'Z').
-    const day =
-      this.dataSource.options.type === 'mysql' ? `DATE_FORMAT(${column}, '%Y-%m-%d')` : `substr(${column}, 1, 10)`;
-    return this.dataSource
-      .getRepository(entity)
-      .createQueryBuilder(alias)
-      .select(day, 'day')
-      .where(`${column} >= :start AND ${column} < :end`, { start, end })
-      .groupBy(day);
   }
 }

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import type { AdminPayment, AdminPaymentRefundBody, AdminPaymentsQuery } from '@veo3/contracts/admin';
 import { BillingException } from '../billing/billing.exception';
 import { STRIPE_GATEWAY } from '../billing/billing.tokens';
-import { CheckoutSessionEntity } from '../billing/checkout-session.entity';
 import { PaymentRefundService, refundedCentsOf } from '../billing/payment-refund.service';
-import { PaymentEntity } from '../billing/payment.entity';
+import type { PaymentEntity } from '../billing/payment.entity';
+import { PaymentRepository } from '../billing/payment.repository';
 import type { StripeGateway } from '../billing/stripe.gateway';
-import { SubscriptionEntity } from '../billing/subscription.entity';
 import { CreditsService } from '../credits/credits.service';
-import { UserEntity } from '../users/user.entity';
+import { UserRepository } from '../users/user.repository';
 import { auditedBy, type AdminActor } from './admin-actor';
 import { AdminErrorCode, AdminException } from './admin.exception';
 
@@ -23,7 +21,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 @Injectable()
 export class AdminPaymentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+    private readonly users: UserRepository,
     private readonly refunds: PaymentRefundService,
     private readonly credits: CreditsService,
     @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
@@ -31,35 +30,24 @@ export class AdminPaymentsService {
 
   /** Newest first, with the buyer's e-mail. */
   async list(query: AdminPaymentsQuery) {
-    const [rows, total] = await this.dataSource.getRepository(PaymentEntity).findAndCount({
-      where: { ...(query.user_id && { userId: query.user_id }), ...(query.status && { status: query.status }) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (query.page - 1) * query.page_size,
-      take: query.page_size,
-    });
+    const [rows, total] = await this.payments.page(
+      { userId: query.user_id, status: query.status },
+      { skip: (query.page - 1) * query.page_size, take: query.page_size },
+    );
     return { items: await this.describe(rows), page: query.page, page_size: query.page_size, total };
   }
 
   /** Payments as the console shows them (also used for a user's page). */
   async describe(rows: PaymentEntity[]): Promise<AdminPayment[]> {
     if (!rows.length) return [];
-    const ids = (values: (string | null)[]) => In([...new Set(values.filter((v): v is string => v !== null))]);
-    const [users, sessions, subscriptions] = await Promise.all([
-      this.dataSource.getRepository(UserEntity).find({
-        select: { id: true, email: true },
-        where: { id: ids(rows.map((r) => r.userId)) },
-      }),
-      this.dataSource.getRepository(CheckoutSessionEntity).find({
-        select: { id: true, simulated: true },
-        where: { id: ids(rows.map((r) => r.checkoutSessionId)) },
-      }),
-      this.dataSource.getRepository(SubscriptionEntity).find({
-        select: { id: true, simulated: true },
-        where: { id: ids(rows.map((r) => r.subscriptionId)) },
+    const ids = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
+    const [email, simulated] = await Promise.all([
+      this.users.emailsOf(rows.map((r) => r.userId)),
+      this.payments.simulatedAmong({
+        sessionIds: ids(rows.map((r) => r.checkoutSessionId)),
+        subscriptionIds: ids(rows.map((r) => r.subscriptionId)),
       }),
     ]);
-    const email = new Map(users.map((u) => [u.id, u.email]));
-    const simulated = new Set([...sessions, ...subscriptions].filter((s) => s.simulated).map((s) => s.id));
     return rows.map((p) => ({
       id: p.id,
       user_id: p.userId,
@@ -86,7 +74,7 @@ export class AdminPaymentsService {
    * policy's rule). Stripe refusing changes nothing here: the take-back runs only after Stripe refunded.
    */
   async refund(id: string, body: AdminPaymentRefundBody, actor: AdminActor) {
-    const payment = await this.dataSource.getRepository(PaymentEntity).findOneBy({ id });
+    const payment = await this.payments.findById(id);
     if (!payment) throw new AdminException(AdminErrorCode.PaymentNotFound, `No payment ${id}`);
     if (payment.refundedCents >= payment.amountCents) {
       throw new AdminException(AdminErrorCode.PaymentRefunded, 'This payment has already been refunded in full.');

@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Brackets, DataSource, In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AdminTask, AdminTaskRefundBody, AdminTaskRetryBody, AdminTasksQuery } from '@veo3/contracts/admin';
 import { AuditLogService } from '../audit/audit-log.service';
-import { CreditTransactionEntity } from '../credits/credit-transaction.entity';
+import { CreditsRepository } from '../credits/credits.repository';
 import { CreditsService } from '../credits/credits.service';
-import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
+import { afterCommit, isUniqueViolation } from '../database/transaction';
+import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
-import { UserEntity } from '../users/user.entity';
+import { UserRepository } from '../users/user.repository';
 import { VIDEO_QUEUE, type VideoQueue } from '../video/queue/video-queue';
-import { UNFINISHED, VideoTaskEntity } from '../video/video-task.entity';
+import { UNFINISHED, type VideoTaskEntity } from '../video/video-task.entity';
+import { VideoTaskRepository } from '../video/video-task.repository';
 import { auditedBy, type AdminActor } from './admin-actor';
 import { AdminErrorCode, AdminException } from './admin.exception';
 import { videoRefundKey } from '../video/video-ledger-keys';
@@ -28,7 +30,10 @@ const alreadyRefunded = () =>
 @Injectable()
 export class AdminTasksService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly tasks: VideoTaskRepository,
+    private readonly users: UserRepository,
+    private readonly ledger: CreditsRepository,
     private readonly credits: CreditsService,
     private readonly audit: AuditLogService,
     private readonly events: TaskEventsService,
@@ -37,43 +42,26 @@ export class AdminTasksService {
 
   /** Failed tasks, or stuck ones, most recently touched first. */
   async list(query: AdminTasksQuery) {
-    const select = this.dataSource.getRepository(VideoTaskEntity).createQueryBuilder('t');
-    if (query.status === 'failed') {
-      select.where('t.status = :failed', { failed: 'failed' });
-    } else {
-      const before = new Date(Date.now() - STUCK_AFTER_MS);
-      select
-        .where('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
-        .andWhere(
-          new Brackets((w) =>
-            w.where('t.updated_at < :before', { before }).orWhere('t.locked_until < :before', { before }),
-          ),
-        );
-    }
-    const [rows, total] = await select
-      .orderBy('t.updatedAt', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .skip((query.page - 1) * query.page_size)
-      .take(query.page_size)
-      .getManyAndCount();
+    const [rows, total] = await this.tasks.troubledPage(query.status, new Date(Date.now() - STUCK_AFTER_MS), {
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    });
     return { items: await this.describe(rows), page: query.page, page_size: query.page_size, total };
   }
 
   /** Tasks as the console shows them, with whether their credits went back (also used for a user's page). */
-  async describe(rows: VideoTaskEntity[], m: EntityManager = this.dataSource.manager): Promise<AdminTask[]> {
+  async describe(rows: VideoTaskEntity[], m?: EntityManager): Promise<AdminTask[]> {
     if (!rows.length) return [];
-    const [users, refunds] = await Promise.all([
-      m.find(UserEntity, {
-        select: { id: true, email: true },
-        where: { id: In([...new Set(rows.map((t) => t.userId))]) },
-      }),
-      m.find(CreditTransactionEntity, {
-        select: { idempotencyKey: true },
-        where: { idempotencyKey: In(rows.map((t) => videoRefundKey(t.id))) },
-      }),
+    const [email, refunded] = await Promise.all([
+      this.users.emailsOf(
+        rows.map((t) => t.userId),
+        m,
+      ),
+      this.ledger.keysWritten(
+        rows.map((t) => videoRefundKey(t.id)),
+        m,
+      ),
     ]);
-    const email = new Map(users.map((u) => [u.id, u.email]));
-    const refunded = new Set(refunds.map((r) => r.idempotencyKey));
     const now = Date.now();
     return rows.map((t) => ({
       id: t.id,
@@ -100,7 +88,7 @@ export class AdminTasksService {
    */
   async refund(id: string, body: AdminTaskRefundBody, actor: AdminActor) {
     try {
-      return await inTransaction(this.dataSource, async (m) => {
+      return await this.transactions.run(async (m) => {
         const task = await this.find(m, id);
         if (task.status === 'completed') {
           throw new AdminException(AdminErrorCode.TaskNotRefundable, 'This video was made: it is not refunded.');
@@ -142,31 +130,14 @@ export class AdminTasksService {
    * the retry starts that clock again.
    */
   async retry(id: string, body: AdminTaskRetryBody, actor: AdminActor) {
-    const task = await inTransaction(this.dataSource, async (m) => {
+    const task = await this.transactions.run(async (m) => {
       // Locked on MySQL, so two retries at once see each other (SQLite runs one transaction at a time).
       const seen = await this.find(m, id, true);
       if (seen.status !== 'failed' && !isStuck(seen, Date.now())) {
         throw new AdminException(AdminErrorCode.TaskNotRetryable, 'Only a failed or stuck task can be retried.');
       }
-      const now = new Date();
-      const { affected } = await m.update(
-        VideoTaskEntity,
-        { id, status: seen.status },
-        {
-          status: 'pending',
-          statusMessage: null,
-          errorCode: null,
-          errorMessage: null,
-          providerJobId: null,
-          attempts: 0,
-          lockedBy: null,
-          lockedUntil: null,
-          finishedAt: null,
-          finishedBy: null,
-          createdAt: now,
-        },
-      );
-      if (!affected) {
+      const requeued = await this.tasks.requeue(m, id, seen.status, new Date());
+      if (!requeued) {
         throw new AdminException(AdminErrorCode.TaskNotRetryable, 'The task changed meanwhile; reload and try again.');
       }
       await this.audit.record(m, {
@@ -185,10 +156,7 @@ export class AdminTasksService {
   }
 
   private async find(m: EntityManager, id: string, lock = false): Promise<VideoTaskEntity> {
-    const task = await m.findOne(VideoTaskEntity, {
-      where: { id },
-      lock: lock && this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined,
-    });
+    const task = await this.tasks.findIn(m, id, lock);
     if (!task) throw new AdminException(AdminErrorCode.TaskNotFound, `No task ${id}`);
     return task;
   }

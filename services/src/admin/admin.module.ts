@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { BillingModule } from '../billing/billing.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
+import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { AdminCreditsController } from './admin-credits.controller';
 import { AdminOverviewController } from './admin-overview.controller';
@@ -20,7 +21,7 @@ import { AdminUsersService } from './admin-users.service';
  * controller); every change is written to the audit trail in its own transaction.
  */
 @Module({
-  imports: [AuditModule, CreditsModule, BillingModule, VideoModule, EventBusModule],
+  imports: [AuditModule, CreditsModule, BillingModule, VideoModule, UsersModule, EventBusModule],
   controllers: [
     AdminUsersController,
     AdminCreditsController,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
-import { EntityRows } from '../common/entity-rows';
+import { EntityRows } from '../database/entity-rows';
 import { UserEntity } from '../users/user.entity';
 import { SessionEntity } from './session.entity';
 

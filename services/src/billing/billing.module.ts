@@ -14,6 +14,7 @@ import { STRIPE_GATEWAY } from './billing.tokens';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { FulfillmentService } from './fulfillment.service';
 import { PaymentRefundService } from './payment-refund.service';
+import { PaymentRepository } from './payment.repository';
 import { PaymentEntity } from './payment.entity';
 import { SimulatedCheckoutController } from './simulated-checkout.controller';
 import { SimulatedCheckoutService } from './simulated-checkout.service';
@@ -41,6 +42,7 @@ import { SubscriptionEntity } from './subscription.entity';
     BillingRepository,
     FulfillmentService,
     PaymentRefundService,
+    PaymentRepository,
     SimulatedCheckoutService,
     StripeWebhookService,
     {
@@ -49,6 +51,6 @@ import { SubscriptionEntity } from './subscription.entity';
       useFactory: (config: AppConfig) => (config.stripe ? new StripeGateway(config.stripe) : null),
     },
   ],
-  exports: [PaymentRefundService, STRIPE_GATEWAY],
+  exports: [PaymentRefundService, PaymentRepository, STRIPE_GATEWAY],
 })
 export class BillingModule {}

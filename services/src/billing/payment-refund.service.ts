@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuditLogService, type AuditRecord } from '../audit/audit-log.service';
 import { CreditsService } from '../credits/credits.service';
-import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
+import { isDeadlock, isUniqueViolation } from '../database/transaction';
+import { TransactionRunner } from '../database/transaction-runner';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import type { PaymentEntity, PaymentStatus } from './payment.entity';
@@ -55,7 +56,7 @@ class LostRace extends Error {}
 @Injectable()
 export class PaymentRefundService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly credits: CreditsService,
     private readonly rows: BillingRepository,
     private readonly audit: AuditLogService,
@@ -72,7 +73,7 @@ export class PaymentRefundService {
   async takeBack(paymentId: string, reversal: PaymentReversal, audit?: ReversalAudit): Promise<ReversalResult> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await inTransaction(this.dataSource, (m) => this.takeBackIn(m, paymentId, reversal, audit));
+        return await this.transactions.run((m) => this.takeBackIn(m, paymentId, reversal, audit));
       } catch (error) {
         const retry = error instanceof LostRace || isUniqueViolation(error) || isDeadlock(error);
         if (!retry || attempt >= 4) throw error;

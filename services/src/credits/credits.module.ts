@@ -10,6 +10,6 @@ import { CreditsService } from './credits.service';
   imports: [TypeOrmModule.forFeature([CreditTransactionEntity]), EventBusModule],
   controllers: [CreditsController],
   providers: [CreditsService, CreditsRepository],
-  exports: [CreditsService],
+  exports: [CreditsService, CreditsRepository],
 })
 export class CreditsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { EntityRows } from '../common/entity-rows';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { EntityRows } from '../database/entity-rows';
+import { groupedByUtcDay } from '../database/utc-day';
 import { UserEntity } from '../users/user.entity';
 import { CreditTransactionEntity, type LedgerLine } from './credit-transaction.entity';
 
@@ -128,5 +129,35 @@ export class CreditsRepository {
       .getRawMany();
     const productOf = new Map(products.map((row) => [row.id, row.product_id]));
     return [lines.map((line) => ({ ...line, productId: productOf.get(line.id) ?? null })), total];
+  }
+
+  // --- the admin console's reads ---
+
+  /** Which of these idempotency keys a ledger line was written under (read in `m`'s transaction when given). */
+  async keysWritten(keys: string[], m: EntityManager = this.dataSource.manager): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const lines = await m.find(CreditTransactionEntity, {
+      select: { idempotencyKey: true },
+      where: { idempotencyKey: In(keys) },
+    });
+    return new Set(lines.map((line) => line.idempotencyKey));
+  }
+
+  /**
+   * By UTC day over [start, end): credits granted (positive lines of `grantingSources`) and spent
+   * (video debits net of the refunds of videos, the worker's `video:<task>:refund` lines).
+   */
+  ledgerByDay(
+    range: { start: Date; end: Date },
+    grantingSources: string[],
+  ): Promise<{ day: string; granted: number | string | null; spent: number | string | null }[]> {
+    return groupedByUtcDay(this.dataSource, CreditTransactionEntity, 'c', 'c.created_at', range)
+      .addSelect('SUM(CASE WHEN c.amount > 0 AND c.source_type IN (:...granting) THEN c.amount ELSE 0 END)', 'granted')
+      .addSelect(
+        "SUM(CASE WHEN c.source_type = 'video' OR (c.source_type = 'refund' AND c.idempotency_key LIKE 'video:%') THEN -c.amount ELSE 0 END)",
+        'spent',
+      )
+      .setParameter('granting', grantingSources)
+      .getRawMany();
   }
 }

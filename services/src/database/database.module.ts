@@ -5,9 +5,14 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { dataSourceOptions } from './data-source-options';
 import { applyPendingMigrations } from './migration-runner';
+import { MigrationRepository } from './migration.repository';
 import { SchemaGate } from './schema-gate';
+import { TransactionRunner } from './transaction-runner';
 
-/** The database, migrated at boot when MIGRATE_ON_BOOT is on, and the SchemaGate any module may ask. */
+/**
+ * The database, migrated at boot when MIGRATE_ON_BOOT is on, the SchemaGate any module may ask, and
+ * the TransactionRunner services begin transactions with.
+ */
 @Global()
 @Module({
   imports: [
@@ -33,7 +38,7 @@ import { SchemaGate } from './schema-gate';
       },
     }),
   ],
-  providers: [SchemaGate],
-  exports: [SchemaGate],
+  providers: [SchemaGate, MigrationRepository, TransactionRunner],
+  exports: [SchemaGate, TransactionRunner],
 })
 export class DatabaseModule {}

@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { knownMigrationNames } from './migration-runner';
+import { MigrationRepository } from './migration.repository';
 
 /** How often a process waiting for the migration Job looks at the schema again. */
 export const SCHEMA_RECHECK_MS = 5_000;
@@ -32,7 +31,7 @@ export class SchemaGate implements OnModuleInit, OnApplicationShutdown {
   private readonly opened: Promise<void>;
   private open!: () => void;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly migrations: MigrationRepository) {
     this.opened = new Promise((resolve) => (this.open = resolve));
   }
 
@@ -63,7 +62,7 @@ export class SchemaGate implements OnModuleInit, OnApplicationShutdown {
     clearTimeout(this.timer);
     let status: SchemaStatus;
     try {
-      status = compareMigrations(knownMigrationNames(this.dataSource), await this.appliedMigrations());
+      status = compareMigrations(this.migrations.known(), await this.migrations.applied());
     } catch (error) {
       this.report(`waiting for the schema: cannot read the applied migrations (${errorText(error)}); trying again`);
       this.recheckLater();
@@ -101,19 +100,6 @@ export class SchemaGate implements OnModuleInit, OnApplicationShutdown {
     if (line === this.lastReport) return;
     this.lastReport = line;
     this.logger[level](line);
-  }
-
-  private async appliedMigrations(): Promise<string[]> {
-    const table = this.dataSource.options.migrationsTableName ?? 'migrations';
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      // Before the first migration ran there is no table: everything is pending.
-      if (!(await runner.hasTable(table))) return [];
-      const rows: { name: string }[] = await runner.query(`SELECT name FROM ${this.dataSource.driver.escape(table)}`);
-      return rows.map((row) => row.name);
-    } finally {
-      await runner.release();
-    }
   }
 }
 

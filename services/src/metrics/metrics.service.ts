@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { withTimeout } from '../common/with-timeout';
@@ -10,6 +9,7 @@ import { WorkerIdentity } from '../scheduling/worker-identity';
 import { ModelUnavailableError, ProviderError } from '../video/providers/video-provider';
 import { VIDEO_QUEUE, type VideoQueue } from '../video/queue/video-queue';
 import { VideoAvailability } from '../video/video-availability';
+import { VideoTaskRepository } from '../video/video-task.repository';
 
 /** A scrape never waits longer than this on the database, Redis or a readiness check. */
 export const SCRAPE_READ_TIMEOUT_MS = 1_000;
@@ -348,15 +348,12 @@ export class MetricsService {
   }
 
   private async readTasks(): Promise<TaskRead> {
-    const dataSource = this.moduleRef.get(DataSource, { strict: false });
-    const rows: { status: string; n: number | string; oldest: string | Date | null }[] = await dataSource.query(
-      "SELECT status, COUNT(*) AS n, MIN(created_at) AS oldest FROM video_tasks WHERE status IN ('pending', 'processing') GROUP BY status",
-    );
+    const rows = await this.moduleRef.get(VideoTaskRepository, { strict: false }).unfinishedByStatus();
     const counts: Partial<Record<string, number>> = {};
     let oldestPending: number | null = null;
     for (const row of rows) {
-      counts[row.status] = Number(row.n);
-      if (row.status === 'pending' && row.oldest) oldestPending = databaseTime(row.oldest);
+      counts[row.status] = row.count;
+      if (row.status === 'pending') oldestPending = row.oldest;
     }
     return { counts, oldestPending };
   }
@@ -378,10 +375,4 @@ export class MetricsService {
       return null;
     }
   }
-}
-
-/** A timestamp as a raw query returns it: a Date (mysql2) or SQLite's UTC text without a zone. */
-function databaseTime(value: string | Date): number {
-  if (value instanceof Date) return value.getTime();
-  return Date.parse(/[zZ+]/.test(value.slice(10)) ? value : `${value.replace(' ', 'T')}Z`);
 }

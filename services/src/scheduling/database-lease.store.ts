@@ -1,25 +1,22 @@
-import { Brackets, DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
 import type { LeaseStore } from './lease-store';
-import { ScheduleLeaseEntity } from './schedule-lease.entity';
+import { ScheduleLeaseRepository } from './schedule-lease.repository';
 
 /** Leases as rows of `schedule_leases` (without Redis): one conditional update, or the insert that creates the row. */
 export class DatabaseLeaseStore implements LeaseStore {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly leases: ScheduleLeaseRepository;
+
+  constructor(dataSource: DataSource) {
+    this.leases = new ScheduleLeaseRepository(dataSource);
+  }
 
   async acquire(name: string, holder: string, ttlMs: number): Promise<boolean> {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + ttlMs);
-    const { affected } = await this.dataSource
-      .createQueryBuilder()
-      .update(ScheduleLeaseEntity)
-      .set({ holder, expiresAt })
-      .where('name = :name', { name })
-      .andWhere(new Brackets((qb) => qb.where('holder = :holder', { holder }).orWhere('expires_at <= :now', { now })))
-      .execute();
-    if (affected) return true;
+    if (await this.leases.takeOver(name, holder, now, expiresAt)) return true;
     try {
-      await this.dataSource.getRepository(ScheduleLeaseEntity).insert({ name, holder, expiresAt });
+      await this.leases.insert(name, holder, expiresAt);
       return true;
     } catch (error) {
       // The row exists (another process holds a live lease) or was created a moment ago by another process.
@@ -29,7 +26,7 @@ export class DatabaseLeaseStore implements LeaseStore {
   }
 
   async release(name: string, holder: string): Promise<void> {
-    await this.dataSource.getRepository(ScheduleLeaseEntity).delete({ name, holder });
+    await this.leases.delete(name, holder);
   }
 
   async close(): Promise<void> {}

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, LessThan } from 'typeorm';
-import { WorkerEntity } from './worker.entity';
+import { WorkerRepository } from './worker.repository';
 
 /** How often a worker says it is alive. */
 export const HEARTBEAT_MS = 5_000;
@@ -26,7 +25,7 @@ export class WorkerIdentity {
   /** When this worker's row was last renewed (ms; 0: never): its metrics gauge. */
   lastBeatAt = 0;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly workers: WorkerRepository) {}
 
   /** Registers this worker (idempotent) and starts its heartbeat. */
   start(): Promise<void> {
@@ -47,7 +46,7 @@ export class WorkerIdentity {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     if (!this.started) return;
-    await this.workers().delete({ id: this.id });
+    await this.workers.delete(this.id);
   }
 
   /** Whether this worker's row was renewed lately (a few beats): readiness fails once it stops. */
@@ -62,15 +61,13 @@ export class WorkerIdentity {
 
   /** Deletes the rows of workers dead for a long time. */
   async forgetLongDead(): Promise<number> {
-    const { affected } = await this.workers().delete({ heartbeatAt: LessThan(new Date(Date.now() - FORGET_AFTER_MS)) });
-    return affected ?? 0;
+    return this.workers.deleteSilentSince(new Date(Date.now() - FORGET_AFTER_MS));
   }
 
   private async beat(): Promise<void> {
     try {
-      const { affected } = await this.workers().update({ id: this.id }, { heartbeatAt: new Date() });
       // Our row was deleted (taken for dead during a long stall): register again.
-      if (!affected) await this.register();
+      if (!(await this.workers.beat(this.id, new Date()))) await this.register();
       this.lastBeatAt = Date.now();
       for (const listener of this.beatListeners) await listener();
     } catch (error) {
@@ -80,7 +77,7 @@ export class WorkerIdentity {
 
   private async register(): Promise<void> {
     const now = new Date();
-    await this.workers().insert({
+    await this.workers.insert({
       id: this.id,
       hostname: hostname().slice(0, 255),
       pid: process.pid,
@@ -88,9 +85,5 @@ export class WorkerIdentity {
       heartbeatAt: now,
     });
     this.lastBeatAt = now.getTime();
-  }
-
-  private workers() {
-    return this.dataSource.getRepository(WorkerEntity);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import { groupedByUtcDay } from '../database/utc-day';
 import { UserEntity, type AuthProvider } from './user.entity';
 
 /** The rows of `users` as sign-in reads and writes them (the balance column belongs to CreditsRepository). */
@@ -7,7 +8,7 @@ import { UserEntity, type AuthProvider } from './user.entity';
 export class UserRepository {
   private readonly users: Repository<UserEntity>;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.users = dataSource.getRepository(UserEntity);
   }
 
@@ -37,5 +38,19 @@ export class UserRepository {
   /** Writes a new user (the unique indexes may refuse it: a concurrent first sign-in); the saved user. */
   create(user: Omit<UserEntity, 'createdAt' | 'updatedAt'>): Promise<UserEntity> {
     return this.users.save(this.users.create(user));
+  }
+
+  /** The e-mail of each of these users (read in `m`'s transaction when given). */
+  async emailsOf(ids: string[], m: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const users = await m.find(UserEntity, { select: { id: true, email: true }, where: { id: In([...new Set(ids)]) } });
+    return new Map(users.map((u) => [u.id, u.email]));
+  }
+
+  /** Sign-ups in [start, end) by UTC day. */
+  signUpsByDay(range: { start: Date; end: Date }): Promise<{ day: string; n: number | string }[]> {
+    return groupedByUtcDay(this.dataSource, UserEntity, 'u', 'u.created_at', range)
+      .addSelect('COUNT(*)', 'n')
+      .getRawMany();
   }
 }

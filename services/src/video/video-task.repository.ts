@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Or, type EntityManager } from 'typeorm';
-import { EntityRows } from '../common/entity-rows';
+import { Brackets, DataSource, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Or, type EntityManager } from 'typeorm';
+import { EntityRows } from '../database/entity-rows';
+import { groupedByUtcDay } from '../database/utc-day';
 import { WorkerEntity } from '../scheduling/worker.entity';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 
@@ -310,6 +311,101 @@ export class VideoTaskRepository {
     return Boolean(affected);
   }
 
+  // --- the metrics' ---
+
+  /** Pending and processing tasks: how many of each, and when the oldest of each was created (ms). */
+  async unfinishedByStatus(): Promise<{ status: string; count: number; oldest: number | null }[]> {
+    const rows: { status: string; n: number | string; oldest: string | Date | null }[] = await this.dataSource.query(
+      "SELECT status, COUNT(*) AS n, MIN(created_at) AS oldest FROM video_tasks WHERE status IN ('pending', 'processing') GROUP BY status",
+    );
+    return rows.map((row) => ({
+      status: row.status,
+      count: Number(row.n),
+      oldest: row.oldest ? databaseTime(row.oldest) : null,
+    }));
+  }
+
+  // --- the admin console's ---
+
+  /**
+   * One page of failed tasks, or of stuck ones (unfinished, untouched or unleased since `stuckBefore`),
+   * most recently touched first, and how many there are.
+   */
+  troubledPage(
+    filter: 'failed' | 'stuck',
+    stuckBefore: Date,
+    page: { skip: number; take: number },
+  ): Promise<[VideoTaskEntity[], number]> {
+    const select = this.tasks.createQueryBuilder('t');
+    if (filter === 'failed') select.where('t.status = :failed', { failed: 'failed' });
+    else {
+      select
+        .where('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
+        .andWhere(
+          new Brackets((w) =>
+            w.where('t.updated_at < :before', { before: stuckBefore }).orWhere('t.locked_until < :before'),
+          ),
+        );
+    }
+    return select
+      .orderBy('t.updatedAt', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .skip(page.skip)
+      .take(page.take)
+      .getManyAndCount();
+  }
+
+  /** The task in the caller's transaction, its row locked for the transaction when `lock` (MySQL only). */
+  findIn(m: EntityManager, id: string, lock = false): Promise<VideoTaskEntity | null> {
+    return m.findOne(VideoTaskEntity, {
+      where: { id },
+      // SQLite runs one transaction at a time: nothing to lock against.
+      lock: lock && this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined,
+    });
+  }
+
+  /**
+   * Puts the task back to pending, from the start (its timeout counting from `now`), if it is still
+   * `seenStatus`; whether it did.
+   */
+  async requeue(m: EntityManager, id: string, seenStatus: VideoTaskEntity['status'], now: Date): Promise<boolean> {
+    const { affected } = await m.update(
+      VideoTaskEntity,
+      { id, status: seenStatus },
+      {
+        status: 'pending',
+        statusMessage: null,
+        errorCode: null,
+        errorMessage: null,
+        providerJobId: null,
+        attempts: 0,
+        lockedBy: null,
+        lockedUntil: null,
+        finishedAt: null,
+        finishedBy: null,
+        createdAt: now,
+      },
+    );
+    return Boolean(affected);
+  }
+
+  /** Tasks created in [start, end) by UTC day, model and outcome (succeeded, failed or unfinished). */
+  generationsByDay(range: {
+    start: Date;
+    end: Date;
+  }): Promise<{ day: string; model: string; outcome: string; n: number | string }[]> {
+    return groupedByUtcDay(this.dataSource, VideoTaskEntity, 't', 't.created_at', range)
+      .addSelect('t.model', 'model')
+      .addSelect(
+        "CASE WHEN t.status = 'completed' THEN 'succeeded' WHEN t.status = 'failed' THEN 'failed' ELSE 'unfinished' END",
+        'outcome',
+      )
+      .addSelect('COUNT(*)', 'n')
+      .addGroupBy('t.model')
+      .addGroupBy('outcome')
+      .getRawMany();
+  }
+
   /** The ids of workers whose heartbeat is after `:deadBefore`, as a subquery. */
   private liveWorkersQuery(): string {
     return this.dataSource
@@ -319,4 +415,10 @@ export class VideoTaskRepository {
       .where('w.heartbeat_at > :deadBefore')
       .getQuery();
   }
+}
+
+/** A timestamp as a raw query returns it: a Date (mysql2) or SQLite's UTC text without a zone. */
+function databaseTime(value: string | Date): number {
+  if (value instanceof Date) return value.getTime();
+  return Date.parse(/[zZ+]/.test(value.slice(10)) ? value : `${value.replace(' ', 'T')}Z`);
 }

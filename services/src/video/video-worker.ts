@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { isPublicSite, type AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { maskSecrets } from '../common/mask-secrets';
 import { CreditsService } from '../credits/credits.service';
 import { SchemaGate } from '../database/schema-gate';
-import { inTransaction } from '../database/transaction';
+import { TransactionRunner } from '../database/transaction-runner';
 import { MetricsService, type ProviderOperation } from '../metrics/metrics.service';
 import { TaskEventsService } from '../events/task-events.service';
 import { inJobSpan, inSpan, outsideTraces } from '../telemetry/job-tracing';
@@ -61,7 +60,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   private stopping = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
     @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
@@ -307,7 +306,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const diagnosis = maskSecrets(detail || TASK_FAILURE_MESSAGES[failure]);
     this.logger.error(`task ${task.id} failed (${failure}): ${diagnosis}; refunded`);
     // The refund's balance event follows the commit (CreditsService); the task's, here.
-    const failed = await inTransaction(this.dataSource, async (m) => {
+    const failed = await this.transactions.run(async (m) => {
       const marked = await this.tasks.markFailed(m, task.id, {
         errorCode: failure,
         errorMessage: diagnosis.slice(0, 500),

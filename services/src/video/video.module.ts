@@ -38,6 +38,6 @@ import { VideoWorker } from './video-worker';
     },
     { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
   ],
-  exports: [VideoService, VideoWorker, VideoAvailability, VIDEO_QUEUE],
+  exports: [VideoService, VideoWorker, VideoAvailability, VIDEO_QUEUE, VideoTaskRepository],
 })
 export class VideoModule {}

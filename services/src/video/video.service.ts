@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService } from '../credits/credits.service';
 import { StorageErrorCode, StorageException } from '../storage/storage.exception';
-import { inTransaction, isUniqueViolation } from '../database/transaction';
+import { isUniqueViolation } from '../database/transaction';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { SessionUser } from '../users/session-user';
 import {
   EXTEND_SECONDS,
@@ -142,7 +142,7 @@ export class VideoService {
   private readonly logger = new Logger(VideoService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
     private readonly credits: CreditsService,
@@ -322,7 +322,7 @@ export class VideoService {
     replay: () => Promise<GenerateResult | null>,
   ): Promise<GenerateResult> {
     try {
-      const remainingCredits = await inTransaction(this.dataSource, async (m) => {
+      const remainingCredits = await this.transactions.run(async (m) => {
         const { balance } = await this.credits.debit(
           {
             userId: task.userId,

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { groupedByUtcDay } from '../database/utc-day';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+import { PaymentEntity, type PaymentStatus } from './payment.entity';
+import { SubscriptionEntity } from './subscription.entity';
+
+type Range = { start: Date; end: Date };
+
+/** Payments as the admin console reads them: pages, one by id, where they came from, figures by day. */
+@Injectable()
+export class PaymentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get payments() {
+    return this.dataSource.getRepository(PaymentEntity);
+  }
+
+  /** One page of payments (of one user, of one status when given), newest first, and how many there are. */
+  page(
+    filter: { userId?: string; status?: PaymentStatus },
+    page: { skip: number; take: number },
+  ): Promise<[PaymentEntity[], number]> {
+    return this.payments.findAndCount({
+      where: { ...(filter.userId && { userId: filter.userId }), ...(filter.status && { status: filter.status }) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      ...page,
+    });
+  }
+
+  findById(id: string): Promise<PaymentEntity | null> {
+    return this.payments.findOneBy({ id });
+  }
+
+  /** Which of these checkout sessions and subscriptions came from the simulated checkout. */
+  async simulatedAmong(ids: { sessionIds: string[]; subscriptionIds: string[] }): Promise<Set<string>> {
+    const select = { id: true, simulated: true };
+    const [sessions, subscriptions] = await Promise.all([
+      ids.sessionIds.length
+        ? this.dataSource.getRepository(CheckoutSessionEntity).find({ select, where: { id: In(ids.sessionIds) } })
+        : [],
+      ids.subscriptionIds.length
+        ? this.dataSource.getRepository(SubscriptionEntity).find({ select, where: { id: In(ids.subscriptionIds) } })
+        : [],
+    ]);
+    return new Set([...sessions, ...subscriptions].filter((s) => s.simulated).map((s) => s.id));
+  }
+
+  /** Revenue (cents) and paying users of payments made in [start, end), by UTC day. */
+  revenueByDay(range: Range): Promise<{ day: string; cents: number | string | null; payers: number | string }[]> {
+    return groupedByUtcDay(this.dataSource, PaymentEntity, 'p', 'p.created_at', range)
+      .addSelect('SUM(p.amount_cents)', 'cents')
+      .addSelect('COUNT(DISTINCT p.user_id)', 'payers')
+      .getRawMany();
+  }
+
+  /** Cents refunded by UTC day, counted on the day of each payment's first refund or dispute. */
+  refundsByDay(range: Range): Promise<{ day: string; cents: number | string | null }[]> {
+    return groupedByUtcDay(this.dataSource, PaymentEntity, 'p', 'COALESCE(p.refunded_at, p.disputed_at)', range)
+      .addSelect('SUM(p.refunded_cents)', 'cents')
+      .getRawMany();
+  }
+
+  /** How many distinct users paid in [start, end). */
+  async payersBetween(range: Range): Promise<number> {
+    const row = await this.payments
+      .createQueryBuilder('p')
+      .select('COUNT(DISTINCT p.user_id)', 'n')
+      .where('p.created_at >= :start AND p.created_at < :end', range)
+      .getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
+  }
+}
