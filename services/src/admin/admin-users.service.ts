@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { TransactionRunner } from '../database/transaction-runner';
 import type {
   AdminCreditAdjustBody,
   AdminRole,
@@ -20,7 +21,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { toPublicTransaction } from '../credits/credit-transaction.entity';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService, type CreditChange } from '../credits/credits.service';
-import { inTransaction, isUniqueViolation } from '../database/transaction';
+import { isUniqueViolation } from '../database/transaction';
 import type { UserEntity } from '../users/user.entity';
 import { configuredRoles, rolesFor, type UserRoles } from '../users/user-roles';
 import { auditedBy, type AdminActor } from './admin-actor';
@@ -51,7 +52,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly repository: AdminUsersRepository,
     private readonly credits: CreditsService,
     private readonly audit: AuditLogService,
@@ -146,7 +147,7 @@ export class AdminUsersService {
       idempotencyKey: `admin:${id}:${key ? (key.length <= KEY_MAX ? key : sha256(key)) : randomUUID()}`,
     };
     try {
-      return await inTransaction(this.dataSource, async (m) => {
+      return await this.transactions.run(async (m) => {
         const replay = await this.replayOf(m, change, body.amount);
         if (replay) return replay;
         if (!(await this.repository.userExists(m, id))) throw notFound();
@@ -164,7 +165,7 @@ export class AdminUsersService {
     } catch (error) {
       // The same key sent twice at once: the other request's line won; answer as a replay of it.
       if (!isUniqueViolation(error)) throw error;
-      const replay = await this.replayOf(this.dataSource.manager, change, body.amount);
+      const replay = await this.replayOf(this.transactions.manager, change, body.amount);
       if (!replay) throw error;
       return replay;
     }
@@ -179,7 +180,7 @@ export class AdminUsersService {
    */
   async changeRole(id: string, body: AdminRoleChangeBody, actor: AdminActor): Promise<{ user: AdminUser }> {
     if (id === actor.id) throw ownRole(body.role);
-    const user = await inTransaction(this.dataSource, async (m) => {
+    const user = await this.transactions.run(async (m) => {
       const { admins, target } = await this.lockForRoleChange(m, id, body, actor);
       const before = rolesFor(target, this.config);
       const has = HAS_ROLE[body.role];
@@ -217,7 +218,7 @@ export class AdminUsersService {
 
   /** Ends every session of the user (its tokens stop working), recorded in the same transaction. */
   async signOut(id: string, body: AdminSignOutBody, actor: AdminActor): Promise<{ sessions_revoked: number }> {
-    return inTransaction(this.dataSource, async (m) => {
+    return this.transactions.run(async (m) => {
       if (!(await this.repository.userExists(m, id))) throw notFound();
       const revoked = await this.auth.signOutEverywhere(m, id);
       await this.audit.record(m, {

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { TransactionRunner } from '../database/transaction-runner';
 import { findPlan } from '@veo3/contracts/catalogue';
 import { CreditsService } from '../credits/credits.service';
-import { inTransaction, isDeadlock, isUniqueViolation } from '../database/transaction';
+import { isDeadlock, isUniqueViolation } from '../database/transaction';
 import { BillingRepository } from './billing.repository';
 import { noGrantReason } from './invoice-grant';
 import type { CheckoutSessionEntity } from './checkout-session.entity';
@@ -29,7 +30,7 @@ export class FulfillmentService {
   private readonly logger = new Logger(FulfillmentService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly credits: CreditsService,
     private readonly rows: BillingRepository,
   ) {}
@@ -194,7 +195,7 @@ export class FulfillmentService {
   private async once<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await inTransaction(this.dataSource, work);
+        return await this.transactions.run(work);
       } catch (error) {
         if (!(isUniqueViolation(error) || isDeadlock(error)) || attempt >= 3) throw error;
       }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { TransactionRunner } from '../database/transaction-runner';
 import type { PublicUser } from '@veo3/contracts/auth';
 import { toPublicUser, type SessionUser } from '../users/session-user';
 import { findVideoModel } from '@veo3/contracts/catalogue';
-import { afterCommit, inTransaction, isUniqueViolation } from '../database/transaction';
+import { afterCommit, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { toPublicTransaction, type CreditTransactionEntity, type CreditSourceType } from './credit-transaction.entity';
@@ -33,7 +34,7 @@ export interface CreditResult {
 @Injectable()
 export class CreditsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly events: TaskEventsService,
     private readonly ledger: CreditsRepository,
     private readonly metrics: MetricsService,
@@ -115,11 +116,11 @@ export class CreditsService {
     }
     if (manager) return this.applyIn(manager, change, sign);
     try {
-      return await inTransaction(this.dataSource, (m) => this.applyIn(m, change, sign));
+      return await this.transactions.run((m) => this.applyIn(m, change, sign));
     } catch (error) {
       // The same key applied concurrently: the other request won; report its result.
       if (!isUniqueViolation(error)) throw error;
-      const replay = await this.findReplay(this.dataSource.manager, change, sign);
+      const replay = await this.findReplay(this.transactions.manager, change, sign);
       if (!replay) throw error;
       return replay;
     }

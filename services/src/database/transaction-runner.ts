@@ -13,4 +13,9 @@ export class TransactionRunner {
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return inTransaction(this.dataSource, work);
   }
+
+  /** The manager outside any transaction, for a repository read that takes one. */
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
 }
