@@ -109,7 +109,7 @@ describe('design tokens', () => {
     expect(undefinedTokens).toEqual([]);
   });
 
-  it('is the first stylesheet the shell loads', () => {
+  it('is imported by the shell before any other stylesheet', () => {
     const bootstrap = readFileSync(join(root, 'shell', 'src', 'bootstrap.tsx'), 'utf8');
     const stylesheets = [...bootstrap.matchAll(/^import '([^']+\.css)';$/gm)].map((match) => match[1]);
     expect(stylesheets[0]).toBe('@veo3/platform/styles/tokens.css');
