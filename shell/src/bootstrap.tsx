@@ -16,6 +16,7 @@ import { sessionStore } from '@veo3/platform/session/session-store';
 import { taskEvents } from '@veo3/platform/events/task-events';
 import { App, loadRemoteRoute, shellRoutes } from './app';
 import { setRemotePlaceholder } from './remotes/remote-placeholder';
+import '@veo3/platform/styles/tokens.css';
 import '@veo3/platform/ui/ui.css';
 import './styles/global.css';
 

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { getQueryClient } from '@veo3/platform/query/query-client';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { taskEvents } from '@veo3/platform/events/task-events';
+import '../styles/tokens.css';
 import '../ui/ui.css';
 
 export interface StandaloneRemoteOptions {
