@@ -320,7 +320,7 @@ describe.each(databaseKinds())('the request timeout on %s', (kind) => {
         method: 'POST',
         url: '/api/credits/add',
         headers: admin.auth,
-        payload: { userId: user.user.id, amount: 5, sourceType: 'purchase', sourceId: 'timeout-stream' },
+        payload: { userId: user.user.id, amount: 5, reason: 'test credits', sourceId: 'timeout-stream' },
       });
       expect(grant.statusCode).toBe(200);
       const balance = await stream.waitFor((m) => m.event === 'balance', 10_000, seen);
