@@ -10,7 +10,7 @@ import { RadioGroup } from './format-picker';
 import { revealIfHidden } from './reveal-if-hidden';
 import { extendChoices, followUpCost, instructionIssue } from './follow-up';
 import { generatorMessages } from './generator.messages';
-import type { FollowUp } from './use-generation';
+import type { FollowUp } from './generation-state';
 import styles from './generator-page.module.css';
 
 export type FollowUpKind = FollowUp['kind'];

@@ -6,7 +6,7 @@ import { GenerationProgress } from './generation-progress';
 import { generatorMessages } from './generator.messages';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { ESTIMATED_MINUTES } from './model-options';
-import type { GenerationState } from './use-generation';
+import type { GenerationState } from './generation-state';
 import type { CompletedVideo } from '../api/video-api';
 import { cssAspectRatio } from './video-format';
 import { VideoResult, type VideoResultProps } from './video-result';

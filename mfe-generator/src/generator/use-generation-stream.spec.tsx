@@ -9,7 +9,8 @@ import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session
 import { generatorMessages } from './generator.messages';
 import { MODEL_OPTIONS } from './model-options';
 import { readPendingTask, savePendingTask } from './pending-task-storage';
-import { useGeneration, type GenerationRequest } from './use-generation';
+import type { GenerationRequest } from './generation-state';
+import { useGeneration } from './use-generation';
 
 jest.mock('@veo3/platform/analytics/analytics', () => ({
   trackEvent: jest.fn(),

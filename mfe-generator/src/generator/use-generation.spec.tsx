@@ -13,7 +13,8 @@ import { generatorMessages } from './generator.messages';
 import { MODEL_OPTIONS } from './model-options';
 import { readPendingTask, savePendingTask } from './pending-task-storage';
 import { EXPIRY_GRACE_MS, MAX_POLLS, SLOW_POLL_MS } from './poll-video-task';
-import { useGeneration, type GenerationRequest, type GenerationState } from './use-generation';
+import type { GenerationRequest, GenerationState } from './generation-state';
+import { useGeneration } from './use-generation';
 
 jest.mock('@veo3/platform/analytics/analytics', () => ({
   trackEvent: jest.fn(),
