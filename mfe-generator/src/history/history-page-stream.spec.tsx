@@ -5,7 +5,8 @@ import { taskEvents } from '@veo3/platform/events/task-events';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import type { FakeTaskEvents } from '@veo3/platform/testing/fake-task-events';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
-import HistoryPage, { IN_PROGRESS_REFRESH_MS } from './history-page';
+import HistoryPage from './history-page';
+import { IN_PROGRESS_REFRESH_MS } from './use-video-history';
 
 jest.mock('@veo3/platform/events/task-events', () => ({
   taskEvents: jest.requireActual('@veo3/platform/testing/fake-task-events').createFakeTaskEvents(),

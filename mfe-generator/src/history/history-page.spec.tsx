@@ -4,7 +4,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
-import HistoryPage, { IN_PROGRESS_REFRESH_MS } from './history-page';
+import HistoryPage from './history-page';
+import { IN_PROGRESS_REFRESH_MS } from './use-video-history';
 
 function LocationProbe() {
   const location = useLocation();
