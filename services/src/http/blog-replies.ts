@@ -3,11 +3,10 @@ import { blogCacheKeys } from '../blog/blog-cache-keys';
 import { BlogErrorCode, BlogException } from '../blog/blog.exception';
 import type { BlogService } from '../blog/blog.service';
 
-/**
- * The public blog's JSON replies are cached as the bytes sent, envelope included, so that the fast
- * path (blog-fast-path.ts) can answer a repeat read before Nest: built here, not by the handlers'
- * usual serialization, and kept under the keys the fast path looks up.
- */
+// The public blog's JSON replies are cached as the bytes sent, envelope included, so that the fast
+// path (blog-fast-path.ts) can answer a repeat read before Nest: built here rather than serialized by
+// Nest, and kept under the keys the fast path looks up.
+
 function okBody(data: unknown): string {
   return JSON.stringify({ success: true, data });
 }
