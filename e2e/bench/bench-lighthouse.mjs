@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:lighthouse`: builds and serves the production site as bench:web does (embedded
 // default: SQLite, no Redis), runs Lighthouse 12's default (mobile) configuration with its simulated
 // throttling on the public pages, BENCH_LH_RUNS times each (default 3), and prints per page the

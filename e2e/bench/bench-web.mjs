@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:web`: builds and serves the site, loads each route in headless Chromium and prints,
 // per route, the JavaScript it downloads (gzip), its requests and the time to its main content,
 // next to the floor: a static HTML page of the same transferred size from the same server.
@@ -35,7 +36,7 @@ async function freePort() {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -68,7 +69,7 @@ async function loadRoute(browser, url) {
   }
   const transferred = await page.evaluate(() =>
     [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce(
-      (sum, entry) => sum + entry.transferSize,
+      (sum, entry) => sum + /** @type {PerformanceResourceTiming} */ (entry).transferSize,
       0,
     ),
   );
@@ -84,7 +85,8 @@ const PAINT_PROBE = () => {
     for (const entry of list.getEntries()) window.benchLcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.benchCls += entry.value;
+    for (const entry of /** @type {LayoutShift[]} */ (list.getEntries()))
+      if (!entry.hadRecentInput) window.benchCls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
@@ -123,7 +125,7 @@ async function navigateToGenerator(browser, baseUrl) {
         };
         const observer = new MutationObserver(done);
         observer.observe(document, { childList: true, subtree: true, characterData: true });
-        document.querySelector('a[href="/text-to-veo3-video"]').click();
+        /** @type {HTMLAnchorElement} */ (document.querySelector('a[href="/text-to-veo3-video"]')).click();
       }),
   );
   await context.close();

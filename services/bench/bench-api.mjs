@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:api`: the API's most frequent reads under 50 concurrent connections, each next to a
 // bare Node HTTP server (its own process) sending the very same response (status, headers and body) in the same run:
 // GET /api/credits/balance (signed in, a full page of ledger lines), GET /api/video/status/:id (a real
@@ -193,7 +194,9 @@ async function startApp(env, mysql) {
   const stop = () =>
     (stopped ??= (async () => {
       server.kill('SIGTERM');
-      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+      await /** @type {Promise<void>} */ (
+        new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
+      );
       rmSync(dataDir, { recursive: true, force: true });
     })());
   try {
@@ -230,12 +233,12 @@ async function startApp(env, mysql) {
       if (i > 600) throw new Error(`task ${taskId} still ${data.status}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const routes = [
+    const routes = /** @type {[{ key: string, name: string }, string, Record<string, string>, number][]} */ ([
       [{ key: 'balance', name: 'GET /api/credits/balance' }, '/api/credits/balance', headers, 200],
       [{ key: 'status', name: 'GET /api/video/status/:id' }, `/api/video/status/${taskId}`, headers, 200],
       [{ key: 'health', name: 'GET /api/health' }, '/api/health', {}, 200],
       [{ key: 'unknown', name: 'GET /api/no-such-route (404)' }, '/api/no-such-route', {}, 404],
-    ].filter(([wanted]) => ROUTES.includes(wanted.key));
+    ]).filter(([wanted]) => ROUTES.includes(wanted.key));
     return { server, base, routes, stop };
   } catch (error) {
     await stop();
@@ -254,8 +257,20 @@ async function sideBySide(on, off, afterOnSlice = async () => {}) {
     const [route, path, auth] = on.routes[i];
     const [, offPath, offAuth] = off.routes[i];
     const sides = {
-      on: { pid: on.server.pid, url: `${on.base}${path}`, auth, cpu: 0, results: [] },
-      off: { pid: off.server.pid, url: `${off.base}${offPath}`, auth: offAuth, cpu: 0, results: [] },
+      on: {
+        pid: on.server.pid,
+        url: `${on.base}${path}`,
+        auth,
+        cpu: 0,
+        results: /** @type {Awaited<ReturnType<typeof load>>[]} */ ([]),
+      },
+      off: {
+        pid: off.server.pid,
+        url: `${off.base}${offPath}`,
+        auth: offAuth,
+        cpu: 0,
+        results: /** @type {Awaited<ReturnType<typeof load>>[]} */ ([]),
+      },
     };
     for (const side of Object.values(sides)) await load(side.url, side.auth, 10, 2);
     for (let round = 0; round < ROUNDS; round++) {
@@ -310,9 +325,9 @@ async function startSpanSink() {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     spans: () => spans,
     close: () => new Promise((resolve) => server.close(resolve)),
   };

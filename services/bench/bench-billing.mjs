@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:billing`: 1,000 signed Stripe webhook deliveries (800 events + 20% duplicates,
 // shuffled, 20 at a time) at the built server, whose Stripe SDK talks to a local fake Stripe.
 // Prints events per second next to a bare Node server that only checks the signature (the floor),
@@ -234,7 +235,9 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     floor.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)))
+    );
     await stripe.close();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:blog`: the blog's two most-read replies, GET /api/blog/posts and the /blog/:slug
 // HTML, under 50 connections, each next to a bare Node HTTP server (its own process) sending the
 // same bytes in the same run. Prints req/s, p99 and the ratio to the floor (target ≥ 0.5×).
@@ -101,7 +102,7 @@ async function main() {
     process.exitCode = failed ? 1 : 0;
   } finally {
     server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    await /** @type {Promise<void>} */ (new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r))));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:events`: the task events stream (GET /api/video/events) on one API process.
 //   1. N idle streams (BENCH_STREAMS, 2,000: 400 users × 5 tabs): server memory per stream.
 //   2. 200 of them listening (40 users × 5 tabs) while each of the 40 users' videos completes, 5
@@ -47,7 +48,7 @@ const percentile = (values, p) => {
 
 function rssKb(pid) {
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match[1]);
+  return Number(/** @type {RegExpExecArray} */ (match)[1]);
 }
 
 /** One stream as a browser tab holds it: every `completed` and `ready` with its arrival time. */
@@ -56,6 +57,7 @@ function openStream(port, token, lastEventId) {
     const headers = { authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) };
     const req = request({ host: '127.0.0.1', port, path: '/api/video/events', headers, agent: false }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`events: HTTP ${res.statusCode}`));
+      /** @type {{ lastId: string | null, completed: Map<string, number>, readyAt: number | null, ended: boolean, destroy: () => void }} */
       const stream = { lastId: null, completed: new Map(), readyAt: null, ended: false, destroy: () => req.destroy() };
       let buffer = '';
       res.setEncoding('utf8');
@@ -70,7 +72,7 @@ function openStream(port, token, lastEventId) {
           if (id) stream.lastId = id;
           if (event === 'ready') stream.readyAt ??= Date.now();
           if (event === 'completed') {
-            const task = JSON.parse(/^data: (.*)$/m.exec(block)[1]);
+            const task = JSON.parse(/** @type {RegExpExecArray} */ (/^data: (.*)$/m.exec(block))[1]);
             if (!stream.completed.has(task.id)) stream.completed.set(task.id, Date.now());
           }
         }
@@ -202,7 +204,7 @@ async function scenario(name, extraEnv, kieBaseUrl) {
     for (const s of streams) s.destroy();
     await sleep(300);
     const stormAt = Date.now();
-    const again = await Promise.all(streams.map((s, i) => openStream(port, users[Math.floor(i / TABS)], lastIds[i])));
+    const again = await Promise.all(streams.map((_s, i) => openStream(port, users[Math.floor(i / TABS)], lastIds[i])));
     streams.splice(0, streams.length, ...again);
     await until(() => again.every((s) => s.readyAt), 30_000, 'every reopened stream ready').catch((e) =>
       console.log(e.message),

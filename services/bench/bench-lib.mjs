@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers the bench scripts share.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ export function freePort() {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });

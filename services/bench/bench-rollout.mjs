@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:rollout`: a rolling restart of every process under load. Two ROLE=api processes and
 // one ROLE=worker on MySQL and Redis, behind a small load balancer in this script that does what
 // Kubernetes endpoints and a Service do (round-robin over the upstreams whose GET /api/health/ready
@@ -78,11 +79,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/**
+ * @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>
+ *   & { label: string, exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }> }} BenchProcess
+ */
+
 function run(script, env, label) {
-  const child = spawn(process.execPath, [join(root, 'services', 'dist', script)], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = /** @type {BenchProcess} */ (
+    spawn(process.execPath, [join(root, 'services', 'dist', script)], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  );
   children.add(child);
   child.label = label;
   child.exited = new Promise((resolve) =>
@@ -169,7 +177,7 @@ async function startBalancer() {
         reply.on('aborted', () => res.destroy());
       },
     );
-    forwarded.on('error', (error) => {
+    forwarded.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       if (res.headersSent) return res.destroy();
       res.writeHead(502, { 'content-type': 'text/plain', 'x-bench-upstream': upstream.name });
       res.end(`balancer: ${upstream.name}: ${error.code ?? error.message}`);
@@ -193,8 +201,8 @@ async function startBalancer() {
     client.on('close', () => socket.destroy());
     socket.on('close', () => client.destroy());
   });
-  const listening = BALANCER === 'l4' ? l4 : server;
-  await new Promise((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const listening = /** @type {import('node:net').Server} */ (BALANCER === 'l4' ? l4 : server);
+  await /** @type {Promise<void>} */ (new Promise((resolve) => listening.listen(0, '127.0.0.1', resolve)));
 
   const check = async (upstream) => {
     const ready = (await probe(upstream.port, '/api/health/ready')) === 200;
@@ -205,7 +213,7 @@ async function startBalancer() {
   const timer = setInterval(() => upstreams.forEach(check), CHECK_MS);
 
   return {
-    port: listening.address().port,
+    port: /** @type {import('node:net').AddressInfo} */ (listening.address()).port,
     upstreams,
     events,
     /** A new endpoint: in rotation once its first check passes (done here at once, then every period). */
@@ -221,13 +229,15 @@ async function startBalancer() {
       if (i >= 0) upstreams.splice(i, 1)[0].agent.destroy();
     },
     close: () =>
-      new Promise((resolve) => {
-        clearInterval(timer);
-        for (const u of upstreams) u.agent.destroy();
-        if (listening === server) server.closeAllConnections();
-        for (const client of tunnels) client.destroy();
-        listening.close(() => resolve());
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          clearInterval(timer);
+          for (const u of upstreams) u.agent.destroy();
+          if (listening === server) server.closeAllConnections();
+          for (const client of tunnels) client.destroy();
+          listening.close(() => resolve());
+        })
+      ),
   };
 }
 
@@ -394,11 +404,14 @@ async function main() {
 
     // Users with credits, through the balancer.
     const adminUser = await call(base, 'POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
-    const users = Array.from({ length: USERS }, (_, i) => ({
-      i,
-      email: `rollout-${runId}-${i}@example.com`,
-      tasks: [],
-    }));
+    // `token` and `id` once signed in.
+    const users = /** @type {{ i: number, email: string, tasks: string[], token?: string, id?: string }[]} */ (
+      Array.from({ length: USERS }, (_, i) => ({
+        i,
+        email: `rollout-${runId}-${i}@example.com`,
+        tasks: [],
+      }))
+    );
     await pool(users, USERS, async (user) => {
       const signedIn = await call(base, 'POST', '/api/auth/dev', null, { email: user.email });
       user.token = signedIn.token;
@@ -455,7 +468,7 @@ async function main() {
     const rolloutAt = Date.now();
     log('phase 2: rolling restart');
     const exits = [];
-    const windows = { booting: [], draining: [] }; // [from, to] in ms: a replacement booting, an old process draining
+    const windows = { booting: /** @type {number[][]} */ ([]), draining: /** @type {number[][]} */ ([]) }; // [from, to] in ms: a replacement booting, an old process draining
     for (const [i, old] of [...running].entries()) {
       const name = `${old.name}.v2`;
       const bootAt = Date.now();
@@ -484,7 +497,9 @@ async function main() {
     await Promise.all([generator, ...readers]);
     await Promise.all(generating);
     log('phase 3: load stopped; waiting for every task to finish');
-    const db = await createConnection({ uri: databaseUrl });
+    const db = /** @type {{ query(sql: string): Promise<[any[], unknown]>, end(): Promise<void> }} */ (
+      await createConnection({ uri: databaseUrl })
+    );
     const settleAt = Date.now();
     let unfinished = -1;
     while (Date.now() - settleAt < SETTLE_MS) {
@@ -563,11 +578,11 @@ async function main() {
     for (const [reason, n] of reasons) console.log(`  ${n} × ${reason}`);
     if (failures.length) console.log(`  (ended at ${failures.map((s) => s.when.trim()).join(', ')})`);
     console.log('latency through the balancer   p50 steady  p50 rollout   p99 steady  p99 rollout  p99 ratio');
-    for (const [label, a, b] of [
+    for (const [label, a, b] of /** @type {[string, ReturnType<typeof summary>, ReturnType<typeof summary>][]} */ ([
       ['reads (balance, status)', steadyReads, rolloutReads],
       ['generate', steadyGen, rolloutGen],
       ['all', steady, rollout],
-    ]) {
+    ])) {
       console.log(
         `  ${label.padEnd(28)} ${f(a.p50).padStart(10)} ${f(b.p50).padStart(12)} ${f(a.p99).padStart(12)} ${f(b.p99).padStart(12)} ${(b.p99 / a.p99).toFixed(2).padStart(9)}×`,
       );

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:scale`: the generation flow on MySQL and Redis, first with one API process and one
 // worker, then with two of each (the same build, a fresh database each time). For each setup it prints
 // GET /api/credits/balance requests per second (50 connections spread over the API processes) and
@@ -73,14 +74,16 @@ function run(script, env, label) {
 
 function stop(child) {
   if (child.exitCode !== null || child.signalCode) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    })
+  );
 }
 
 /** One setup: `processes` API processes and as many workers on a fresh database and Redis prefix. */
@@ -131,7 +134,10 @@ async function measure(processes, kie) {
     const apis = bases.map(apiAt);
     const at = (i) => apis[i % apis.length];
     const adminUser = await at(0)('POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
-    const users = Array.from({ length: USERS }, (_, i) => ({ i, email: `scale-${runId}-${i}@example.com` }));
+    // `token` and `id` once signed in.
+    const users = /** @type {{ i: number, email: string, token?: string, id?: string }[]} */ (
+      Array.from({ length: USERS }, (_, i) => ({ i, email: `scale-${runId}-${i}@example.com` }))
+    );
     await pool(users, 10, async (user) => {
       const signedIn = await at(user.i)('POST', '/api/auth/dev', null, { email: user.email });
       user.token = signedIn.token;
@@ -161,7 +167,9 @@ async function measure(processes, kie) {
     };
 
     // Generations: every task submitted at once through the API processes; the database says when each is final.
-    const db = await createConnection({ uri: databaseUrl });
+    const db = /** @type {{ query(sql: string): Promise<[any[], unknown]>, end(): Promise<void> }} */ (
+      await createConnection({ uri: databaseUrl })
+    );
     const firstSubmitAt = Date.now();
     const tasks = Array.from({ length: TOTAL }, (_, n) => ({ n, user: users[n % USERS] }));
     await pool(tasks, 50, async (task) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:video`: 500 video tasks through the real worker against a fake kie.ai, with a crash
 // (SIGKILL) of the server halfway and a restart on the same DATA_DIR. Prints throughput, peak RSS,
 // database queries per task (MySQL), and checks the money: one debit per task, refunds only for
@@ -91,6 +92,7 @@ function startServer(env) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  /** @type {{ n: number, child: typeof child, peakKb: number, cpuSeconds: number, exited: boolean, logLines: number, exit: Promise<{ code: number | null, signal: NodeJS.Signals | null }> | null }} */
   const s = { n, child, peakKb: 0, cpuSeconds: 0, exited: false, logLines: 0, exit: null };
   s.exit = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
@@ -103,7 +105,7 @@ function startServer(env) {
     stream.setEncoding('utf8');
     stream.on('data', (text) => {
       const lines = (rest + text).split('\n');
-      rest = lines.pop();
+      rest = /** @type {string} */ (lines.pop());
       for (const line of lines) {
         if (!line.trim() || QUIET.test(line)) continue;
         if (++s.logLines <= LOG_LINES_SHOWN) console.log(`  [server #${n}] ${line}`);
@@ -186,7 +188,7 @@ async function openQuestionsCounter() {
 
 async function dropRedisKeys() {
   if (!redisUrl) return;
-  const { default: Redis } = await import('ioredis');
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
@@ -464,10 +466,11 @@ async function main() {
       'database queries per task',
       questions
         ? (() => {
-            const total = questionsAfter - questionsBefore;
-            const polls = statusPolls * queriesPerPoll;
+            const total = /** @type {number} */ (questionsAfter) - /** @type {number} */ (questionsBefore);
+            const perPoll = /** @type {number} */ (queriesPerPoll);
+            const polls = statusPolls * perPoll;
             const perTask = (n) => (n / Math.max(1, submitted)).toFixed(1);
-            return `${perTask(total)} (MySQL Questions ${total}, server-wide) = ${perTask(total - polls)} generate + worker + ${perTask(polls)} for ${statusPolls} status polls at ${queriesPerPoll.toFixed(1)} each`;
+            return `${perTask(total)} (MySQL Questions ${total}, server-wide) = ${perTask(total - polls)} generate + worker + ${perTask(polls)} for ${statusPolls} status polls at ${perPoll.toFixed(1)} each`;
           })()
         : `n/a (${dbLabel})`,
     );
@@ -566,6 +569,7 @@ async function latencyRun() {
       tokens[way] = user.token;
     }
     // Spread out and alternating, so that tasks finish one at a time: what is measured is the wake-up, not a queue.
+    /** @type {{ way: string, token: string, prompt: string, id: string | null, done: any }[]} */
     const tasks = [];
     for (let i = 0; i < LATENCY_TASKS; i++) {
       for (const way of ways) {
@@ -660,6 +664,7 @@ async function versionsRun() {
     cost.extend = VERSION_SECONDS * OMNI_PER_SECOND;
     // v1, two edits, an extension, the edit sent twice: five versions.
     const credits = cost.generate + 3 * cost.edit + cost.extend;
+    /** @type {{ i: number, token: string, id: string, tasks: any[], refused: number[], twice: { statuses: number[], ids: number } | null, root: string | null }[]} */
     const users = [];
     for (let i = 0; i < VERSION_USERS; i++) {
       const signedIn = await api('POST', '/api/auth/dev', null, { email: `bench-versions-${runId}-u${i}@example.com` });
@@ -777,7 +782,7 @@ async function versionsRun() {
     const completed = all.filter((t) => t.status === 'completed');
     const extensions = completed.filter((t) => t.kind === 'extend');
     const refused = users.flatMap((u) => u.refused);
-    const twice = users.map((u) => u.twice);
+    const twice = users.map((u) => /** @type {{ statuses: number[], ids: number }} */ (u.twice));
     const row = (label, value) => console.log(`${label.padEnd(40)} ${value}`);
     console.log(
       `

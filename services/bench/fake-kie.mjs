@@ -1,3 +1,4 @@
+// @ts-check
 // A fake kie.ai for the benches (bench:video, bench:scale), served by a plain Node HTTP server.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,10 @@ function fakeVideo(size) {
   return Buffer.concat([mp4, padding]);
 }
 
+/**
+ * @param {string} apiKey
+ * @param {{ renderMs?: number, videoBytes?: number, latencyMs?: number, callBackWhen?: (prompt: string) => boolean }} [options]
+ */
 export async function startFakeKie(
   apiKey,
   { renderMs = 2000, videoBytes = 64 * 1024, latencyMs = 0, callBackWhen = () => false } = {},
@@ -57,7 +62,7 @@ export async function startFakeKie(
     req.on('end', () => (latencyMs ? setTimeout(handle, latencyMs) : handle()));
     const handle = () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const answer = (code, msg, data = null) => {
+      const answer = (code, msg, /** @type {unknown} */ data = null) => {
         const body = JSON.stringify({ code, msg, data });
         res.writeHead(200, {
           'Content-Type': 'application/json; charset=UTF-8',
@@ -149,8 +154,8 @@ export async function startFakeKie(
       answer(404, `No route for ${req.method} ${url.pathname}`);
     };
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${server.address().port}`;
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
+  baseUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   return {
     baseUrl,
     stats,
@@ -159,9 +164,11 @@ export async function startFakeKie(
     fetchedAtByPrompt,
     generatesPerPrompt,
     close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        })
+      ),
   };
 }

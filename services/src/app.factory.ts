@@ -6,8 +6,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
-import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
-import { JSON_BODY_LIMIT } from './common/body-limit';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { JSON_BODY_LIMIT } from './http/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { loggerOptions, requestIds } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
@@ -15,7 +15,7 @@ import { registerStaticSite } from './site/site-static';
 import { securityHeaders } from './http/security-headers';
 import { registerHttpPipeline } from './http/http-pipeline';
 import { fillOpenApiFromContract } from './http/openapi-contract';
-import { servesApi, servesPages } from './roles/role-gate';
+import { servesApi, servesPages } from './roles/process-role';
 
 const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 

@@ -11,7 +11,7 @@ import { EventsModule } from './events/events.module';
 import { BillingModule } from './billing/billing.module';
 import { BlogModule } from './blog/blog.module';
 import { SiteModule } from './site/site.module';
-import { servesApi, servesPages } from './roles/role-gate';
+import { servesApi, servesPages } from './roles/process-role';
 import { SchedulingModule } from './scheduling/scheduling.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { AdminModule } from './admin/admin.module';

@@ -2,7 +2,7 @@ import { propagation, ProxyTracerProvider, trace, type TextMapPropagator } from 
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { registerRequestTracing } from '../src/telemetry/request-tracing';
+import { registerRequestTracing } from '../src/http/request-tracing';
 import { currentTraceParent, inSpan } from '../src/telemetry/job-tracing';
 import { startTracing, stopTracing } from '../src/telemetry/tracing';
 import { ProviderError } from '../src/video/providers/video-provider';

@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { BodyLimit } from '../common/body-limit';
+import { BodyLimit } from '../http/body-limit';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 @Controller('api/stripe')

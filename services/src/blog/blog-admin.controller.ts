@@ -16,7 +16,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { BodyLimit } from '../common/body-limit';
+import { BodyLimit } from '../http/body-limit';
 import type { SessionUser } from '../users/session-user';
 import { BlogImagesService } from './blog-images.service';
 import { BlogService } from './blog.service';

@@ -6,6 +6,7 @@ import { BLOG_IMAGE_NAME, BlogImagesService, type BlogImage } from './blog-image
 import { BlogErrorCode, BlogException } from './blog.exception';
 import { BlogService } from './blog.service';
 import { BlogListQuerySchema, type BlogListQuery } from '@veo3/contracts/blog';
+import { blogListReply, blogPostReply } from '../http/blog-replies';
 import { sendCached } from '../http/send-cached';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -42,12 +43,12 @@ export class BlogController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    sendCached(request, reply, await this.blog.listReply(query.page, query.limit), JSON_TYPE);
+    sendCached(request, reply, await blogListReply(this.blog, query.page, query.limit), JSON_TYPE);
   }
 
   @Get('posts/:slug')
   async post(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendCached(request, reply, await this.blog.postReply(slug), JSON_TYPE);
+    sendCached(request, reply, await blogPostReply(this.blog, slug), JSON_TYPE);
   }
 
   /** Images inside articles (SPEC §7 'POST /api/blog/upload-image'). */

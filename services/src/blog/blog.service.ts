@@ -5,7 +5,6 @@ import type { SessionUser } from '../users/session-user';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { MetricsService } from '../metrics/metrics.service';
 import { BlogCache, type CachedReply } from './blog-cache';
-import { blogCacheKeys } from './blog-cache-keys';
 import type { PublicBlogPost } from '@veo3/contracts/blog';
 import { AUTHOR_NAME_LENGTH, toPublicPost, type BlogPostEntity } from './blog-post.entity';
 import { BlogPostRepository } from './blog-post.repository';
@@ -38,13 +37,6 @@ export class BlogService implements OnModuleDestroy {
     await this.flushViews();
   }
 
-  /** GET /api/blog/posts: published posts, newest first, without their content. */
-  listReply(page: number, limit: number): Promise<CachedReply> {
-    return this.cached(blogCacheKeys.list(page, limit), async () => ({
-      body: JSON.stringify({ success: true, data: await this.publishedPage(page, limit) }),
-    })) as Promise<CachedReply>;
-  }
-
   /** A public reply from the cache, or rendered now (null: nothing to show). */
   async cached(
     key: string,
@@ -62,17 +54,6 @@ export class BlogService implements OnModuleDestroy {
       posts: items.map((p) => this.toPublic(p, false)),
       pagination: { page, pages: Math.ceil(total / limit), total, limit },
     };
-  }
-
-  /** GET /api/blog/posts/:slug: a published post (drafts and archived ones do not exist publicly); counts a view. */
-  async postReply(slug: string): Promise<CachedReply> {
-    const reply = await this.cached(blogCacheKeys.post(slug), async () => {
-      const post = await this.findPublished(slug);
-      return post && { body: JSON.stringify({ success: true, data: this.forReaders(post) }), postId: post.id };
-    });
-    if (!reply?.postId) throw new BlogException(BlogErrorCode.NotFound, 'Article not found');
-    this.countRead(reply);
-    return reply;
   }
 
   /** A ready reply, without rendering: what the fast path serves (a miss goes on to `cached`, counted there). */

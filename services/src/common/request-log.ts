@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { traceFields } from '../telemetry/request-tracing';
+import { traceFields } from '../http/request-tracing';
 
 /** Fastify's per-request lines: one line once answered, with only the fields an operator reads. */
 export class RequestLogController extends LogController {

@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
   Inject,
   Injectable,
@@ -17,6 +16,7 @@ import { ReadinessService } from '../health/readiness.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { PublicVideoTask } from '@veo3/contracts/video';
 import { VideoService } from '../video/video.service';
+import { startEventStreamReply } from '../http/event-stream-reply';
 import { EVENT_BUS, type EventBus, type UserEvent } from './event-bus';
 import { EventStream, lastEventTime, type StreamEventType, type StreamOwner } from './event-stream';
 import { EventsErrorCode, EventsException } from './events.exception';
@@ -100,7 +100,7 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     await this.countOpen(owner.userId, reply);
     this.admit(owner, reply);
     const since = lastEventTime(request.headers['last-event-id']);
-    const stream = new EventStream(owner, this.startReply(reply));
+    const stream = new EventStream(owner, startEventStreamReply(reply, HEARTBEAT_MS));
     const raw = reply.raw;
     const opened = Date.now();
     raw.on('close', () => {
@@ -146,24 +146,6 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     void reply.header('retry-after', String(Math.max(1, retryAfterS)));
     this.metrics.rateLimited(REFUSALS[code].limit);
     throw new EventsException(code, REFUSALS[code].message);
-  }
-
-  /** Hijacks the reply and sends the stream's headers. */
-  private startReply(reply: FastifyReply): ServerResponse {
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      // What the hooks set so far (security headers); the hijacked reply skips the rest.
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    raw.flushHeaders();
-    raw.socket?.setNoDelay(true);
-    raw.socket?.setKeepAlive(true, HEARTBEAT_MS);
-    return raw;
   }
 
   private async sendSnapshot(stream: EventStream, since: Date | null): Promise<void> {

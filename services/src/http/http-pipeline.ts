@@ -1,20 +1,20 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { BlogService } from '../blog/blog.service';
-import { registerHttpMetrics } from '../metrics/http-metrics';
+import { registerHttpMetrics } from './http-metrics';
 import { MetricsService } from '../metrics/metrics.service';
-import { registerApiNotFound } from '../common/api-not-found';
-import { registerRouteBodyLimits } from '../common/body-limit';
+import { registerApiNotFound } from './api-not-found';
+import { registerRouteBodyLimits } from './body-limit';
 import type { AppConfig } from '../config/app-config';
 import { SchemaGate } from '../database/schema-gate';
-import { registerSchemaGate } from '../database/schema-gate-hook';
-import { registerRoleGate } from '../roles/role-gate';
+import { registerSchemaGate } from './schema-gate-hook';
+import { registerRoleGate } from './role-gate';
 import { registerApiNoStore } from './api-cache-control';
 import { registerBlogFastPath } from './blog-fast-path';
 import { registerContractCheck } from './contract-check';
 import { registerDirectRoutes } from './direct-route';
 import { registerSecurityHeaders } from './security-headers';
-import { registerRequestTracing } from '../telemetry/request-tracing';
+import { registerRequestTracing } from './request-tracing';
 import { tracingOn } from '../telemetry/tracing';
 
 /** What a step registers with: the Fastify instance, the Nest app (not yet initialised) and the config. */

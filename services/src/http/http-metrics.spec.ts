@@ -2,7 +2,7 @@ import type { ModuleRef } from '@nestjs/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import { registerHttpMetrics } from './http-metrics';
-import { MetricsService } from './metrics.service';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** The `veo3_http_requests_total` series of a scrape, as `METHOD route class` → count. */
 async function requestCounts(metrics: MetricsService): Promise<Record<string, number>> {

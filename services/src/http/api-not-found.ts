@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './http-exception.filter';
+import { errorBody } from '../common/http-exception.filter';
 
 const NOT_FOUND = JSON.stringify(errorBody(404, 'Not found'));
 

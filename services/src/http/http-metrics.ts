@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpSeries, MetricsService } from './metrics.service';
+import type { HttpSeries, MetricsService } from '../metrics/metrics.service';
 import { routeLabel, statusClass } from './route-label';
 
 /**

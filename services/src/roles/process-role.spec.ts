@@ -1,4 +1,4 @@
-import { routeAllowed } from './role-gate';
+import { routeAllowed } from './process-role';
 
 describe('routeAllowed', () => {
   it('gives each role its routes and every role the health probe', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../common/http-exception.filter';
-import { DatabaseErrorCode, DatabaseException } from './database.exception';
-import type { SchemaGate } from './schema-gate';
+import { DatabaseErrorCode, DatabaseException } from '../database/database.exception';
+import type { SchemaGate } from '../database/schema-gate';
 
 const HEALTH = '/api/health';
 

@@ -12,8 +12,8 @@ import {
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
-import { isNamedProxy } from '../http/trusted-proxies';
-import { requestSampleRatio } from './tracing';
+import { isNamedProxy } from './trusted-proxies';
+import { requestSampleRatio } from '../telemetry/tracing';
 
 const tracer = trace.getTracer('veo3-studio');
 const spanOf = new WeakMap<FastifyRequest, Span>();

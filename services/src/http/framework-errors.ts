@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from './http-exception.filter';
+import { errorBody } from '../common/http-exception.filter';
 
 /**
  * Fastify's `frameworkErrors`: the router's refusals (a malformed URL...) answered before any hook or
