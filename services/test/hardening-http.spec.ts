@@ -67,6 +67,17 @@ describe.each(databaseKinds())('HTTP hardening on %s', (kind) => {
       expect(bySignedLink.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     });
 
+    it.each([
+      ['file', 'private, max-age=3600', true],
+      ['poster', 'private, max-age=3600', false],
+      ['upload', 'private, max-age=600', false],
+    ] as const)('%s: the owner may keep it as %s; only the video names its download', async (route, cache, named) => {
+      const res = await get(`/api/video/${route}/${taskId}`, owner.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(cache);
+      expect(res.headers['content-disposition']).toBe(named ? `inline; filename="ai-video-${taskId}.mp4"` : undefined);
+    });
+
     it('a signed link is not cached longer than it stays valid', async () => {
       const aboutToExpire = link('file', Date.now() - (VIDEO_LINK_SECONDS - 100) * 1000);
       const res = await get(aboutToExpire);

@@ -199,108 +199,7 @@ export const envSchema = z.object({
   MFE_ADMIN_URL: optionalUrl,
 });
 
-export interface AppConfig {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  siteUrl: string;
-  dataDir: string;
-  /** Where uploads are written while a request is read, and videos copied for a provider; emptied after each use. */
-  tempDir: string;
-  /** A request not fully received (headers and body) in this many ms is answered 408 and closed; replies, event streams included, are not limited. */
-  requestTimeoutMs: number;
-  /** Folder holding the built frontends (shell/dist and each mfe-<name>/dist). */
-  webDir: string;
-  database: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
-  redisUrl: string | null;
-  /** Key prefix of the job queue in Redis (tests give each run its own). */
-  redisPrefix: string;
-  jwtSecret: string | null;
-  /** Signs video links; null: derived from the session secret (never the same key). */
-  videoLinkSecret: string | null;
-  googleClientId: string | null;
-  /** Where Google's token-signing certificates are fetched (a local fake in tests). */
-  googleCertsUrl: string;
-  devLogin: boolean;
-  /** Why development sign-in is off (told to whoever tries it); null when it is on. */
-  devLoginOffReason: string | null;
-  /** Proxies trusted to name the client in X-Forwarded-For: a hop count or their addresses/CIDRs; false: none. */
-  trustProxy: number | string[] | false;
-  /** Address the server listens on: loopback while dev sign-in is on (unless HOST says otherwise), else every interface. */
-  host: string;
-  /** Sign-in attempts per minute per client address. */
-  signinRateLimit: number;
-  /** Video generations, edits and extensions per minute, counted together per signed-in user (per client address for visitors). */
-  generateRateLimit: number;
-  /** Checkout sessions a signed-in user may create per minute. */
-  checkoutRateLimit: number;
-  blogAdminEmails: string[];
-  adminEmails: string[];
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
-  /** The site's own test-mode checkout: on without Stripe outside production, never with Stripe. */
-  simulatedCheckout: boolean;
-  video: {
-    provider: 'local' | 'veo' | 'kie';
-    geminiApiKey: string | null;
-    geminiBaseUrl: string | null;
-    /** Veo model for text mode (`veo3`), and the fast one for image mode (`veo3-fast-frames`): `auto` or an id. */
-    veoModel: string;
-    veoFastModel: string;
-    /** Gemini Omni Flash model (`omni`): `auto` or an id such as gemini-omni-1.1-flash. */
-    omniModel: string;
-    /** How often the provider's model list is checked again (also after a provider 404). */
-    modelCheckSeconds: number;
-    kieApiKey: string | null;
-    kieBaseUrl: string | null;
-    /** Hosts a result download may be redirected to besides its own (the providers' storage). */
-    storageHosts: string[];
-    /** A result larger than this is refused (the task fails and is refunded). */
-    downloadMaxBytes: number;
-    timeoutSeconds: number;
-    /** First wait between provider polls; it doubles up to 15 s. */
-    pollIntervalMs: number;
-    /** How often one process (of all of them) frees dead workers' leases and reschedules stalled tasks. */
-    sweepSeconds: number;
-    /** Jobs one worker process runs at once (VIDEO_WORKER_CONCURRENCY); null: the queue's default. */
-    workerConcurrency: number | null;
-  };
-  storage:
-    | { type: 'local' }
-    | {
-        type: 's3';
-        endpoint: string | null;
-        bucket: string;
-        region: string | null;
-        accessKeyId: string | null;
-        secretAccessKey: string | null;
-        forcePathStyle: boolean;
-      };
-  role: 'all' | 'api' | 'worker' | 'web';
-  /** Run pending migrations at boot; off where a one-shot job (`npm run migrate`) runs them first. */
-  migrateOnBoot: boolean;
-  /** Seconds a process keeps serving after SIGTERM, not ready, while load balancers stop sending to it. */
-  shutdownDrainSeconds: number;
-  /** Port of the Prometheus /metrics server; null: metrics off (METRICS_PORT=off). */
-  metricsPort: number | null;
-  /** Address of the /metrics server (METRICS_HOST): loopback unless set. */
-  metricsHost: string;
-  /** Event streams (GET /api/video/events) one user may hold open on one process; a new one ends the oldest. */
-  eventsMaxPerUser: number;
-  /** Event streams one client address may hold open on one process; one more is refused (429). */
-  eventsMaxPerAddress: number;
-  /** Event streams a user may open per minute, across processes with Redis; one more is refused (429). */
-  eventsOpenRateLimit: number;
-  signupBonusCredits: number;
-  supportEmail: string;
-  serviceEmail: string;
-  gaMeasurementId: string | null;
-  /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
-  apiDocs: boolean;
-  /** Every /api reply checked against its declared schema (API_ROUTES); a mismatch becomes a 500. Tests only. */
-  contractCheck: boolean;
-  logLevel: string;
-  /** Where each remote's mf-manifest.json lives, and whether this process serves it. */
-  remotes: Record<RemoteName, { manifestUrl: string; servedHere: boolean }>;
-}
+type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -338,7 +237,7 @@ const SECRET_VARIABLES = [
 const PLACEHOLDER = /replace[_-]?me|change[_-]?me|placeholder|your[_-]?(secret|key|password)|^(secret|password)$/i;
 
 /** `when` says why they are refused, after the variable's name (empty in production, where they always are). */
-function secretProblems(e: z.infer<typeof envSchema>, when: string): string[] {
+function secretProblems(e: Env, when: string): string[] {
   const problems: string[] = [];
   for (const name of SECRET_VARIABLES) {
     const value = e[name];
@@ -375,7 +274,7 @@ export function devLoginExposure(config: AppConfig): string | null {
  * deployment that forgets NODE_ENV=production stays closed), on a public one only with DEV_LOGIN=true,
  * and never in production.
  */
-function devLoginRefusal(e: z.infer<typeof envSchema>, production: boolean, siteUrl: string): string | null {
+function devLoginRefusal(e: Env, production: boolean, siteUrl: string): string | null {
   if (production) return 'Development sign-in is never available when NODE_ENV=production';
   if (e.DEV_LOGIN === true) return null;
   if (e.DEV_LOGIN === false) return 'Development sign-in is switched off on this site (DEV_LOGIN=false)';
@@ -386,20 +285,35 @@ function devLoginRefusal(e: z.infer<typeof envSchema>, production: boolean, site
   return null;
 }
 
-/** Reads and checks the environment once at boot; the only place that looks at process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** The parsed environment and what several sections read from it. */
+interface Basis {
+  e: Env;
+  production: boolean;
+  siteUrl: string;
+  /** Why development sign-in is off; null when it is on. */
+  devLoginOffReason: string | null;
+  host: string;
+}
+
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    );
-  }
-  const e = parsed.data;
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+  );
+}
+
+function basisOf(e: Env): Basis {
   const production = e.NODE_ENV === 'production';
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const devLoginOffReason = devLoginRefusal(e, production, siteUrl);
   // Dev sign-in lets anyone in as anyone: it stays on this machine unless HOST opens it on purpose.
   const host = e.HOST ?? (devLoginOffReason === null ? '127.0.0.1' : '0.0.0.0');
+  return { e, production, siteUrl, devLoginOffReason, host };
+}
+
+/** Secrets, dev sign-in and the test-time check: what must never reach production or the network. */
+function securityProblems({ e, production, host }: Basis): string[] {
   const problems: string[] = [];
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   // Whoever reaches the server could sign sessions with a secret everyone knows, whatever NODE_ENV says.
@@ -410,6 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('DEV_LOGIN: development sign-in is never allowed when NODE_ENV=production');
   if (production && e.CONTRACT_CHECK)
     problems.push('CONTRACT_CHECK: the test-time reply check is never on when NODE_ENV=production');
+  return problems;
+}
+
+/** Settings that need each other (keys of a chosen provider, pairs set together) and retired names. */
+function settingProblems(e: Env): string[] {
+  const problems: string[] = [];
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
   }
@@ -428,12 +348,157 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK finds credentials)',
     );
   }
-  if (problems.length) throw new ConfigError(problems);
+  return problems;
+}
 
-  const dataDir = resolve(e.DATA_DIR);
-  const remotes = Object.fromEntries(
+function serverConfig({ e, siteUrl, host }: Basis) {
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    siteUrl,
+    dataDir: resolve(e.DATA_DIR),
+    /** Where uploads are written while a request is read, and videos copied for a provider; emptied after each use. */
+    tempDir: resolve(e.TEMP_DIR ?? tmpdir()),
+    /** A request not fully received (headers and body) in this many ms is answered 408 and closed; replies, event streams included, are not limited. */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    /** Folder holding the built frontends (shell/dist and each mfe-<name>/dist). */
+    webDir: resolve(e.WEB_DIR ?? resolve(__dirname, '..', '..', '..')),
+    /** Proxies trusted to name the client in X-Forwarded-For: a hop count or their addresses/CIDRs; false: none. */
+    trustProxy: e.TRUST_PROXY,
+    /** Address the server listens on: loopback while dev sign-in is on (unless HOST says otherwise), else every interface. */
+    host,
+    role: e.ROLE,
+    /** Run pending migrations at boot; off where a one-shot job (`npm run migrate`) runs them first. */
+    migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
+    /** Seconds a process keeps serving after SIGTERM, not ready, while load balancers stop sending to it. */
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
+  };
+}
+
+type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
+
+function databaseConfig(e: Env) {
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { type: 'mysql', url: e.DATABASE_URL }
+    : { type: 'sqlite', path: resolve(e.DATA_DIR, 'veo3.sqlite') };
+  return {
+    database,
+    redisUrl: e.REDIS_URL ?? null,
+    /** Key prefix of the job queue in Redis (tests give each run its own). */
+    redisPrefix: e.REDIS_PREFIX,
+  };
+}
+
+function authConfig({ e, devLoginOffReason }: Basis) {
+  return {
+    jwtSecret: e.JWT_SECRET ?? null,
+    /** Signs video links; null: derived from the session secret (never the same key). */
+    videoLinkSecret: e.VIDEO_LINK_SECRET ?? null,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    /** Where Google's token-signing certificates are fetched (a local fake in tests). */
+    googleCertsUrl: e.GOOGLE_CERTS_URL,
+    devLogin: devLoginOffReason === null,
+    /** Why development sign-in is off (told to whoever tries it); null when it is on. */
+    devLoginOffReason,
+    /** Sign-in attempts per minute per client address. */
+    signinRateLimit: e.SIGNIN_RATE_LIMIT,
+    blogAdminEmails: e.BLOG_ADMIN_EMAILS,
+    adminEmails: e.ADMIN_EMAILS,
+  };
+}
+
+function billingConfig({ e, production, siteUrl }: Basis) {
+  return {
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ?? null }
+      : null,
+    /**
+     * The site's own test-mode checkout: on without Stripe outside production, never with Stripe. It
+     * grants credits for nothing: on a public SITE_URL only when asked for, whatever NODE_ENV says.
+     */
+    simulatedCheckout: !e.STRIPE_SECRET_KEY && (e.SIMULATED_CHECKOUT ?? (!production && isLocalSite(siteUrl))),
+    /** Checkout sessions a signed-in user may create per minute. */
+    checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
+    signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
+  };
+}
+
+function videoConfig(e: Env) {
+  return {
+    provider: e.VIDEO_PROVIDER,
+    geminiApiKey: e.GEMINI_API_KEY ?? null,
+    geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
+    /** Veo model for text mode (`veo3`): `auto` or an id. */
+    veoModel: e.VEO_MODEL,
+    /** Veo model for image mode (`veo3-fast-frames`): `auto` or an id. */
+    veoFastModel: e.VEO_FAST_MODEL,
+    /** Gemini Omni Flash model (`omni`): `auto` or an id such as gemini-omni-1.1-flash. */
+    omniModel: e.OMNI_MODEL,
+    /** How often the provider's model list is checked again (also after a provider 404). */
+    modelCheckSeconds: e.VIDEO_MODEL_CHECK_S,
+    kieApiKey: e.KIE_API_KEY ?? null,
+    kieBaseUrl: e.KIE_BASE_URL ?? null,
+    /** Hosts a result download may be redirected to besides its own (the providers' storage). */
+    storageHosts: e.PROVIDER_STORAGE_HOSTS ?? DEFAULT_STORAGE_HOSTS,
+    /** A result larger than this is refused (the task fails and is refunded). */
+    downloadMaxBytes: e.PROVIDER_DOWNLOAD_MAX_MB * 1024 * 1024,
+    timeoutSeconds: e.GENERATION_TIMEOUT_S,
+    /** First wait between provider polls; it doubles up to 15 s. */
+    pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
+    /** How often one process (of all of them) frees dead workers' leases and reschedules stalled tasks. */
+    sweepSeconds: e.TASK_SWEEP_S,
+    /** Jobs one worker process runs at once (VIDEO_WORKER_CONCURRENCY); null: the queue's default. */
+    workerConcurrency: e.VIDEO_WORKER_CONCURRENCY ?? null,
+  };
+}
+
+function s3Config(e: Env) {
+  return {
+    type: 's3' as const,
+    endpoint: e.S3_ENDPOINT ?? null,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION ?? null,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+  };
+}
+
+function storageConfig(e: Env): { type: 'local' } | ReturnType<typeof s3Config> {
+  return e.STORAGE === 's3' ? s3Config(e) : { type: 'local' };
+}
+
+/** Metrics, logs, the API document and the test-time reply check. */
+function telemetryConfig({ e, production }: Basis) {
+  return {
+    /** Port of the Prometheus /metrics server; null: metrics off (METRICS_PORT=off). */
+    metricsPort: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT,
+    /** Address of the /metrics server (METRICS_HOST): loopback unless set. */
+    metricsHost: e.METRICS_HOST,
+    logLevel: e.LOG_LEVEL,
+    /** Serve the OpenAPI document and its UI at /api/docs (off in production unless API_DOCS=true). */
+    apiDocs: e.API_DOCS ?? !production,
+    /** Every /api reply checked against its declared schema (API_ROUTES); a mismatch becomes a 500. Tests only. */
+    contractCheck: !production && (e.CONTRACT_CHECK ?? false),
+  };
+}
+
+function eventsConfig(e: Env) {
+  return {
+    /** Event streams (GET /api/video/events) one user may hold open on one process; a new one ends the oldest. */
+    eventsMaxPerUser: e.EVENTS_MAX_PER_USER,
+    /** Event streams one client address may hold open on one process; one more is refused (429). */
+    eventsMaxPerAddress: e.EVENTS_MAX_PER_ADDRESS,
+    /** Event streams a user may open per minute, across processes with Redis; one more is refused (429). */
+    eventsOpenRateLimit: e.EVENTS_OPEN_RATE_LIMIT,
+  };
+}
+
+/** Where each remote's mf-manifest.json lives, and whether this process serves it. */
+function remotesConfig(e: Env): Record<RemoteName, { manifestUrl: string; servedHere: boolean }> {
+  return Object.fromEntries(
     REMOTES.map((name) => {
-      const configured = e[remoteEnv(name) as keyof typeof e] as string | undefined;
+      const configured = e[remoteEnv(name) as keyof Env] as string | undefined;
       return [
         name,
         {
@@ -443,83 +508,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         },
       ];
     }),
-  ) as AppConfig['remotes'];
+  ) as Record<RemoteName, { manifestUrl: string; servedHere: boolean }>;
+}
 
+function siteConfig(e: Env) {
   return {
-    env: e.NODE_ENV,
-    port: e.PORT,
-    siteUrl,
-    dataDir,
-    tempDir: resolve(e.TEMP_DIR ?? tmpdir()),
-    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
-    webDir: resolve(e.WEB_DIR ?? resolve(__dirname, '..', '..', '..')),
-    database: e.DATABASE_URL
-      ? { type: 'mysql', url: e.DATABASE_URL }
-      : { type: 'sqlite', path: resolve(dataDir, 'veo3.sqlite') },
-    redisUrl: e.REDIS_URL ?? null,
-    redisPrefix: e.REDIS_PREFIX,
-    jwtSecret: e.JWT_SECRET ?? null,
-    videoLinkSecret: e.VIDEO_LINK_SECRET ?? null,
-    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
-    googleCertsUrl: e.GOOGLE_CERTS_URL,
-    trustProxy: e.TRUST_PROXY,
-    host,
-    signinRateLimit: e.SIGNIN_RATE_LIMIT,
-    generateRateLimit: e.GENERATE_RATE_LIMIT,
-    checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
-    devLogin: devLoginOffReason === null,
-    devLoginOffReason,
-    blogAdminEmails: e.BLOG_ADMIN_EMAILS,
-    adminEmails: e.ADMIN_EMAILS,
-    stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ?? null }
-      : null,
-    // It grants credits for nothing: on a public SITE_URL only when asked for, whatever NODE_ENV says.
-    simulatedCheckout: !e.STRIPE_SECRET_KEY && (e.SIMULATED_CHECKOUT ?? (!production && isLocalSite(siteUrl))),
-    video: {
-      provider: e.VIDEO_PROVIDER,
-      geminiApiKey: e.GEMINI_API_KEY ?? null,
-      geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
-      veoModel: e.VEO_MODEL,
-      veoFastModel: e.VEO_FAST_MODEL,
-      omniModel: e.OMNI_MODEL,
-      modelCheckSeconds: e.VIDEO_MODEL_CHECK_S,
-      kieApiKey: e.KIE_API_KEY ?? null,
-      kieBaseUrl: e.KIE_BASE_URL ?? null,
-      storageHosts: e.PROVIDER_STORAGE_HOSTS ?? DEFAULT_STORAGE_HOSTS,
-      downloadMaxBytes: e.PROVIDER_DOWNLOAD_MAX_MB * 1024 * 1024,
-      timeoutSeconds: e.GENERATION_TIMEOUT_S,
-      pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
-      sweepSeconds: e.TASK_SWEEP_S,
-      workerConcurrency: e.VIDEO_WORKER_CONCURRENCY ?? null,
-    },
-    storage:
-      e.STORAGE === 's3'
-        ? {
-            type: 's3',
-            endpoint: e.S3_ENDPOINT ?? null,
-            bucket: e.S3_BUCKET!,
-            region: e.S3_REGION ?? null,
-            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
-          }
-        : { type: 'local' },
-    role: e.ROLE,
-    migrateOnBoot: e.MIGRATE_ON_BOOT ?? true,
-    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_S,
-    metricsPort: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT,
-    metricsHost: e.METRICS_HOST,
-    eventsMaxPerUser: e.EVENTS_MAX_PER_USER,
-    eventsMaxPerAddress: e.EVENTS_MAX_PER_ADDRESS,
-    eventsOpenRateLimit: e.EVENTS_OPEN_RATE_LIMIT,
-    signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,
     gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
-    apiDocs: e.API_DOCS ?? !production,
-    contractCheck: !production && (e.CONTRACT_CHECK ?? false),
-    logLevel: e.LOG_LEVEL,
-    remotes,
+    remotes: remotesConfig(e),
   };
+}
+
+function buildConfig(basis: Basis) {
+  const { e } = basis;
+  return {
+    ...serverConfig(basis),
+    ...databaseConfig(e),
+    ...authConfig(basis),
+    ...billingConfig(basis),
+    /** Video generations, edits and extensions per minute, counted together per signed-in user (per client address for visitors). */
+    generateRateLimit: e.GENERATE_RATE_LIMIT,
+    video: videoConfig(e),
+    storage: storageConfig(e),
+    ...telemetryConfig(basis),
+    ...eventsConfig(e),
+    ...siteConfig(e),
+  };
+}
+
+/** The typed configuration, as loadConfig builds it. */
+export type AppConfig = ReturnType<typeof buildConfig>;
+
+/** Reads and checks the environment once at boot; the only place that looks at process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const basis = basisOf(parseEnv(env));
+  const problems = [...securityProblems(basis), ...settingProblems(basis.e)];
+  if (problems.length) throw new ConfigError(problems);
+  return buildConfig(basis);
 }

@@ -15,7 +15,7 @@ import { CreditsService } from '../credits/credits.service';
 import { ReadinessService } from '../health/readiness.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { PublicVideoTask } from '@veo3/contracts/video';
-import { VideoService } from '../video/video.service';
+import { VideoHistoryService } from '../video/video-history.service';
 import { startEventStreamReply } from '../http/event-stream-reply';
 import { EVENT_BUS, type EventBus, type UserEvent } from './event-bus';
 import { EventStream, lastEventTime, type StreamEventType, type StreamOwner } from './event-stream';
@@ -69,7 +69,7 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    private readonly video: VideoService,
+    private readonly video: VideoHistoryService,
     private readonly credits: CreditsService,
     private readonly sessions: SessionAuthenticator,
     private readonly readiness: ReadinessService,

@@ -7,11 +7,27 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
-import type { GenerateForm } from './video.service';
 import { SIGNATURE_BYTES } from './image-check';
 import type { UploadedFile } from './uploaded-file';
 import { checkPrompt } from './options-check';
 import { VideoErrorCode, VideoException } from './video.exception';
+
+/** POST /api/video/generate as read, before its checks (VideoGenerationService.generate). */
+export interface GenerateForm {
+  prompt?: string;
+  model?: string;
+  image?: UploadedFile | null;
+  aspectRatio?: string;
+  resolution?: string;
+  negativePrompt?: string;
+  lastFrame?: UploadedFile | null;
+  /** Seconds, as sent (a model priced per second). */
+  duration?: string;
+  /** Omni: pictures of a character or product to carry into the shot. */
+  referenceImages?: UploadedFile[];
+  /** The Idempotency-Key header, when the client sent one. */
+  clientKey?: string | null;
+}
 
 /** Text fields of the form, by their names on the wire. */
 const FIELDS = {

@@ -11,6 +11,11 @@ export interface StoredImage {
   mime: string;
 }
 
+/** A task's reference images as stored, in the order given. */
+export function storedImages(task: Pick<VideoTaskEntity, 'referenceImages'>): StoredImage[] {
+  return task.referenceImages ? (JSON.parse(task.referenceImages) as StoredImage[]) : [];
+}
+
 /** One generation; this row is the truth about it (the queue only schedules work). */
 @Entity('video_tasks')
 export class VideoTaskEntity {

@@ -5,7 +5,7 @@ import { groupedByUtcDay } from '../database/utc-day';
 import { WorkerEntity } from '../scheduling/worker.entity';
 import { UNFINISHED, VideoTaskEntity } from './video-task.entity';
 
-/** The columns a task's status reply shows (VideoService.toPublic). */
+/** The columns a task's status reply shows (VideoHistoryService.toPublic). */
 const STATUS_COLUMNS: (keyof VideoTaskEntity & string)[] = [
   'id',
   'status',

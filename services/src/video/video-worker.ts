@@ -24,7 +24,7 @@ import { TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
-import type { StoredImage, VideoTaskEntity } from './video-task.entity';
+import { storedImages, type VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
 import { providerParent } from './video-versions';
 import type { VideoModelId } from '@veo3/contracts/catalogue';
@@ -209,9 +209,8 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       await this.fail(task, 'model_unavailable', `no ${this.provider.name} model serves ${model} (${target.reason})`);
       return;
     }
-    const references: StoredImage[] = task.referenceImages ? JSON.parse(task.referenceImages) : [];
     const referenceImages: ProviderImage[] = [];
-    for (const { path, mime } of references) referenceImages.push((await this.readImage(path, mime))!);
+    for (const { path, mime } of storedImages(task)) referenceImages.push((await this.readImage(path, mime))!);
     const jobId = await this.withJob(task, async (job) => {
       const input: ProviderInput = {
         ...job,

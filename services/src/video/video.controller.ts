@@ -33,8 +33,11 @@ import {
   type HistoryQuery,
 } from '@veo3/contracts/video';
 import { idempotencyKeyOf, withGenerateForm } from './generate-form';
-import { VideoService } from './video.service';
-import { VideoStorage, type StoredFile } from './video-storage';
+import { VideoEditService } from './video-edit.service';
+import { VideoFilesService } from './video-files.service';
+import { VideoGenerationService } from './video-generation.service';
+import { VideoHistoryService } from './video-history.service';
+import { VideoStorage, type LinkKind, type StoredFile } from './video-storage';
 
 /**
  * A file for its owner or a signed link's holder only: `private`, and never kept past the link's expiry
@@ -52,12 +55,24 @@ async function sendPrivateFile(reply: FastifyReply, file: StoredFile, maxAge: nu
     .sendFile(file.name, file.dir, { cacheControl: false });
 }
 
+/** Per file route: how long a reply may be kept (seconds), and the video's download name. */
+const FILE_REPLIES: Record<LinkKind, { maxAge: number; disposition?: (taskId: string) => string }> = {
+  file: { maxAge: 3600, disposition: (taskId) => `inline; filename="ai-video-${taskId}.mp4"` },
+  poster: { maxAge: 3600 },
+  upload: { maxAge: 600 },
+  'last-frame': { maxAge: 600 },
+  reference: { maxAge: 600 },
+};
+
 @ApiTags('video')
 @ApiBearerAuth()
 @Controller('api/video')
 export class VideoController {
   constructor(
-    private readonly video: VideoService,
+    private readonly generation: VideoGenerationService,
+    private readonly edits: VideoEditService,
+    private readonly taskHistory: VideoHistoryService,
+    private readonly files: VideoFilesService,
     private readonly storage: VideoStorage,
   ) {}
 
@@ -71,10 +86,13 @@ export class VideoController {
   @SkipThrottle({ signin: true, checkout: true })
   async generate(@CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest) {
     const reader = { signedIn: user !== null, tempDir: this.storage.tempDir };
-    return { success: true, data: await withGenerateForm(request, reader, (form) => this.video.generate(user, form)) };
+    return {
+      success: true,
+      data: await withGenerateForm(request, reader, (form) => this.generation.generate(user, form)),
+    };
   }
 
-  /** A new version of a finished Omni video, changed by an instruction (VideoService.edit). */
+  /** A new version of a finished Omni video, changed by an instruction (VideoEditService.edit). */
   @Post('edit/:taskId')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard, RateLimitGuard)
@@ -85,10 +103,10 @@ export class VideoController {
     @Body({ schema: EditRequestSchema }) body: EditRequest,
     @Req() request: FastifyRequest,
   ) {
-    return { success: true, data: await this.video.edit(user, taskId, body, idempotencyKeyOf(request)) };
+    return { success: true, data: await this.edits.edit(user, taskId, body, idempotencyKeyOf(request)) };
   }
 
-  /** A new version of a finished Omni video, some seconds longer (VideoService.extend). */
+  /** A new version of a finished Omni video, some seconds longer (VideoEditService.extend). */
   @Post('extend/:taskId')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard, RateLimitGuard)
@@ -99,21 +117,21 @@ export class VideoController {
     @Body({ schema: ExtendRequestSchema }) body: ExtendRequest,
     @Req() request: FastifyRequest,
   ) {
-    return { success: true, data: await this.video.extend(user, taskId, body, idempotencyKeyOf(request)) };
+    return { success: true, data: await this.edits.extend(user, taskId, body, idempotencyKeyOf(request)) };
   }
 
   /** What the generator may offer now (formats, options, prices) and whether generation is available. */
   @Get('options')
   @Header('Cache-Control', 'no-store')
   async options() {
-    return { success: true, data: await this.video.options() };
+    return { success: true, data: await this.generation.options() };
   }
 
-  /** The provider's "task finished" call (kie.ai callBackUrl): only wakes the task, see VideoService.wake. */
+  /** The provider's "task finished" call (kie.ai callBackUrl): only wakes the task, see VideoGenerationService.wake. */
   @Post('callback/:taskId')
   @HttpCode(200)
   async callback(@Param('taskId') taskId: string, @Query({ schema: CallbackQuerySchema }) query: CallbackQuery) {
-    await this.video.wake(taskId, query.token);
+    await this.generation.wake(taskId, query.token);
     return { success: true };
   }
 
@@ -121,21 +139,21 @@ export class VideoController {
   @UseGuards(JwtAuthGuard)
   @DirectRoute((video: VideoController, { user, params }) => video.status(user, params.taskId!))
   async status(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
-    return { success: true, data: await this.video.status(user, taskId) };
+    return { success: true, data: await this.taskHistory.status(user, taskId) };
   }
 
   @Get('history')
   @UseGuards(JwtAuthGuard)
   async history(@CurrentUser() user: SessionUser, @Query({ schema: HistoryQuerySchema }) query: HistoryQuery) {
-    return { success: true, data: await this.video.history(user, query.page, query.limit) };
+    return { success: true, data: await this.taskHistory.history(user, query.page, query.limit) };
   }
 
-  /** Deletes a finished task from its owner's History, restorable for a while (VideoService.deleteTask). */
+  /** Deletes a finished task from its owner's History, restorable for a while (VideoHistoryService.deleteTask). */
   @Delete('tasks/:taskId')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
   async deleteTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
-    return { success: true, data: await this.video.deleteTask(user, taskId) };
+    return { success: true, data: await this.taskHistory.deleteTask(user, taskId) };
   }
 
   /** Undoes a delete (History's Undo); a task that is not deleted is answered as it is. */
@@ -143,7 +161,7 @@ export class VideoController {
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
   async restoreTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
-    return { success: true, data: await this.video.restoreTask(user, taskId) };
+    return { success: true, data: await this.taskHistory.restoreTask(user, taskId) };
   }
 
   /** The video file, with range requests so the player can seek; for its owner or a signed link. */
@@ -155,9 +173,7 @@ export class VideoController {
     @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const name = await this.video.fileFor('file', taskId, user, query.exp, query.sig);
-    reply.header('Content-Disposition', `inline; filename="ai-video-${taskId}.mp4"`);
-    await sendPrivateFile(reply, await this.storage.locate('file', taskId, name), 3600, query.exp);
+    await this.sendFile(reply, 'file', taskId, user, query);
   }
 
   /** A still of the finished video, shown before it plays. */
@@ -169,8 +185,7 @@ export class VideoController {
     @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const name = await this.video.fileFor('poster', taskId, user, query.exp, query.sig);
-    await sendPrivateFile(reply, await this.storage.locate('poster', taskId, name), 3600, query.exp);
+    await this.sendFile(reply, 'poster', taskId, user, query);
   }
 
   /** The task's uploaded image, for a provider that fetches images by URL (kie.ai), through a signed link. */
@@ -182,8 +197,7 @@ export class VideoController {
     @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const name = await this.video.fileFor('upload', taskId, user, query.exp, query.sig);
-    await sendPrivateFile(reply, await this.storage.locate('upload', taskId, name), 600, query.exp);
+    await this.sendFile(reply, 'upload', taskId, user, query);
   }
 
   /** The task's last frame (image mode), like `upload`. */
@@ -195,8 +209,7 @@ export class VideoController {
     @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const name = await this.video.fileFor('last-frame', taskId, user, query.exp, query.sig);
-    await sendPrivateFile(reply, await this.storage.locate('last-frame', taskId, name), 600, query.exp);
+    await this.sendFile(reply, 'last-frame', taskId, user, query);
   }
 
   /** One of the task's reference images (Omni), by its place in the list, like `upload`. */
@@ -209,8 +222,21 @@ export class VideoController {
     @Query({ schema: FileQuerySchema }) query: FileQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const place = /^\d$/.test(index) ? Number(index) : -1;
-    const name = await this.video.fileFor('reference', taskId, user, query.exp, query.sig, place);
-    await sendPrivateFile(reply, await this.storage.locate('reference', taskId, name), 600, query.exp);
+    await this.sendFile(reply, 'reference', taskId, user, query, /^\d$/.test(index) ? Number(index) : -1);
+  }
+
+  /** What every file route does: the file for its owner or a signed link's holder, as FILE_REPLIES says. */
+  private async sendFile(
+    reply: FastifyReply,
+    kind: LinkKind,
+    taskId: string,
+    user: SessionUser | null,
+    query: FileQuery,
+    index?: number,
+  ): Promise<void> {
+    const name = await this.files.fileFor(kind, taskId, user, query, index);
+    const { maxAge, disposition } = FILE_REPLIES[kind];
+    if (disposition) reply.header('Content-Disposition', disposition(taskId));
+    await sendPrivateFile(reply, await this.storage.locate(kind, taskId, name), maxAge, query.exp);
   }
 }

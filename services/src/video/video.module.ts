@@ -11,9 +11,13 @@ import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import { VIDEO_QUEUE } from './queue/video-queue';
 import { VideoController } from './video.controller';
-import { VideoService } from './video.service';
 import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
+import { VideoDebitService } from './video-debit.service';
+import { VideoEditService } from './video-edit.service';
+import { VideoFilesService } from './video-files.service';
+import { VideoGenerationService } from './video-generation.service';
+import { VideoHistoryService } from './video-history.service';
 import { VideoStorage } from './video-storage';
 import { VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
@@ -23,7 +27,11 @@ import { VideoWorker } from './video-worker';
   imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule, StorageModule, EventBusModule],
   controllers: [VideoController],
   providers: [
-    VideoService,
+    VideoDebitService,
+    VideoGenerationService,
+    VideoEditService,
+    VideoHistoryService,
+    VideoFilesService,
     VideoStorage,
     VideoWorker,
     VideoAvailability,
@@ -38,6 +46,6 @@ import { VideoWorker } from './video-worker';
     },
     { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
   ],
-  exports: [VideoService, VideoWorker, VideoAvailability, VIDEO_QUEUE, VideoTaskRepository],
+  exports: [VideoHistoryService, VideoWorker, VideoAvailability, VIDEO_QUEUE, VideoTaskRepository],
 })
 export class VideoModule {}
