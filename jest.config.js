@@ -66,6 +66,8 @@ module.exports = {
       displayName: 'services',
       rootDir: '<rootDir>/services',
       testEnvironment: 'node',
+      // A longer default limit than jest's 5 s (test/support/jest-timeout.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/support/jest-timeout.ts'],
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
       transform: { '^.+\\.tsx?$': swcNode, '^.+\\.[cm]?js$': swcModules },
       // Nest 12 and several of its dependencies ship ES modules, which Jest on Node 20 can only
