@@ -33,13 +33,15 @@ function useEmbedArrival(frame: HTMLIFrameElement | null, item: ShowcaseItem, on
   }, [frame, item.embedUrl, onArrive]);
 }
 
-export function GalleryCard({ item, categoryLabel }: GalleryCardProps) {
-  const t = useT(homeMessages);
+/**
+ * The embed's life in a card: idle until play, loading for at most EMBED_LOADING_LIMIT_MS until
+ * its page talks to ours, then ready or failed (focus moved to the fallback link).
+ */
+function useEmbedPlayback(item: ShowcaseItem) {
   const [state, setState] = useState<EmbedState>('idle');
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const fallbackRef = useRef<HTMLAnchorElement>(null);
-  const provider = embedProvider(item);
 
   const arrive = useCallback(() => setState((current) => (current === 'loading' ? 'ready' : current)), []);
   useEmbedArrival(frame, item, arrive);
@@ -66,13 +68,21 @@ export function GalleryCard({ item, categoryLabel }: GalleryCardProps) {
 
   function onFrameLoad() {
     // YouTube's player reports its state to a page that says it is listening.
-    if (provider === 'youtube') {
+    if (embedProvider(item) === 'youtube') {
       frame?.contentWindow?.postMessage(
         JSON.stringify({ event: 'listening', id: item.id }),
         new URL(item.embedUrl).origin,
       );
     }
   }
+
+  return { state, setFrame, stageRef, fallbackRef, play, onFrameLoad };
+}
+
+export function GalleryCard({ item, categoryLabel }: GalleryCardProps) {
+  const t = useT(homeMessages);
+  const { state, setFrame, stageRef, fallbackRef, play, onFrameLoad } = useEmbedPlayback(item);
+  const provider = embedProvider(item);
 
   const title = t('embedTitle', { creator: item.creator });
   const showFrame = state === 'loading' || state === 'ready';
