@@ -8,7 +8,7 @@ import { useSession } from '@veo3/platform/session/use-session';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Pagination } from '@veo3/platform/ui/pagination';
 import { Spinner } from '@veo3/platform/ui/spinner';
-import { fetchVideoHistory, taskFromEvent, type HistoryVideo, type VideoHistoryPage } from '../api/video-api';
+import { fetchVideoHistory, taskFromEvent, type CompletedHistoryVideo, type VideoHistoryPage } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 import { historyErrorMessage } from './history-error';
 import { historyMessages } from './history.messages';
@@ -157,7 +157,7 @@ function VideoHistory({ userId, headingRef }: { userId: string; headingRef: RefO
   const { total, pages } = history.data;
   const items = history.data.items.filter((video) => !deletion.hidden.has(video.id));
   const inProgress = page === 1 ? (history.data.in_progress ?? []) : [];
-  const remove = (video: HistoryVideo, index: number) => {
+  const remove = (video: CompletedHistoryVideo, index: number) => {
     const next = items[index + 1] ?? items[index - 1];
     deletion.remove(video, page, history.data.items.indexOf(video), next ? { taskId: next.id } : 'heading');
   };

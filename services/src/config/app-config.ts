@@ -1,10 +1,9 @@
 import { isIPv4 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '@veo3/contracts/runtime-config';
 import { z } from 'zod';
 
-const REMOTES = ['generator', 'billing', 'blog', 'blogAdmin', 'admin'] as const;
-export type RemoteName = (typeof REMOTES)[number];
 /** Folder under /mfe/ and the MFE_<NAME>_URL variable of each remote. */
 export const REMOTE_FOLDERS: Record<RemoteName, string> = {
   generator: 'generator',
@@ -432,7 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const dataDir = resolve(e.DATA_DIR);
   const remotes = Object.fromEntries(
-    REMOTES.map((name) => {
+    REMOTE_NAMES.map((name) => {
       const configured = e[remoteEnv(name) as keyof typeof e] as string | undefined;
       return [
         name,
