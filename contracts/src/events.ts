@@ -26,6 +26,15 @@ export const FailedEvent = z.object({ type: z.literal('failed'), data: TaskEvent
 export const BalanceEvent = z.object({ type: z.literal('balance'), data: BalanceEventData });
 export const ReadyEvent = z.object({ type: z.literal('ready'), data: ReadyEventData });
 
+/** Each event type's data, as contracts/released keeps them. */
+export const STREAM_EVENT_DATA = {
+  progress: TaskEventData,
+  completed: TaskEventData,
+  failed: TaskEventData,
+  balance: BalanceEventData,
+  ready: ReadyEventData,
+} as const;
+
 /** One message of the stream: its type and its data. */
 export const StreamEvent = z.discriminatedUnion('type', [
   ProgressEvent,
