@@ -3,8 +3,10 @@ interface OfTask {
   task: { id: string };
 }
 
-/** The listeners of one stream's events, and the latest event of each task on the current connection. */
+/** The listeners of one stream's status and events, and the latest event of each task on the current connection. */
 export interface TaskEventListeners<TaskEvent extends OfTask> {
+  subscribeStatus(listener: () => void): () => void;
+  statusChanged(): void;
   subscribeTask(taskId: string | null, listener: (event: TaskEvent) => void): () => void;
   subscribeBalance(listener: (totalCredits: number) => void): () => void;
   latest(taskId: string): TaskEvent | undefined;
@@ -18,8 +20,16 @@ export function createTaskEventListeners<TaskEvent extends OfTask>(): TaskEventL
   let latest = new Map<string, TaskEvent>();
   const taskListeners = new Set<{ taskId: string | null; listener: (event: TaskEvent) => void }>();
   const balanceListeners = new Set<(totalCredits: number) => void>();
+  const statusListeners = new Set<() => void>();
 
   return {
+    subscribeStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    statusChanged() {
+      for (const listener of [...statusListeners]) listener();
+    },
     subscribeTask(taskId, listener) {
       const entry = { taskId, listener };
       taskListeners.add(entry);

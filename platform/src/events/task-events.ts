@@ -68,12 +68,11 @@ export function createTaskEvents(): TaskEventStream {
   let lastEventId = '';
   let liveAt: number | null = null;
   const listeners = createTaskEventListeners<TaskEvent>();
-  const statusListeners = new Set<() => void>();
 
   const setStatus = (next: StreamStatus) => {
     if (status === next) return;
     status = next;
-    for (const listener of [...statusListeners]) listener();
+    listeners.statusChanged();
   };
 
   const handle = (message: SseMessage, schemas: EventSchemas) => {
@@ -146,10 +145,7 @@ export function createTaskEvents(): TaskEventStream {
       setStatus('off');
     },
     status: () => status,
-    subscribeStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
+    subscribeStatus: listeners.subscribeStatus,
     subscribeTask: listeners.subscribeTask,
     subscribeBalance: listeners.subscribeBalance,
     latest: listeners.latest,
