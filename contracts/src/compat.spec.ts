@@ -132,6 +132,16 @@ describe('findBreakingChanges', () => {
     ]);
   });
 
+  it('reports a removed event type or event field, and accepts a new one', () => {
+    const balance = z.object({ total_credits: z.number().int() });
+    const was = contractSnapshot('1.0.0', [base], { balance, ready: z.object({}) });
+    expect(findBreakingChanges(was, contractSnapshot('1.0.0', [base], { balance }))).toEqual(['event ready: removed']);
+    const changed = contractSnapshot('1.0.0', [base], { balance: z.object({}), ready: z.object({}) });
+    expect(findBreakingChanges(was, changed)).toEqual(['event balance.total_credits: reply field removed']);
+    const grown = { balance: balance.extend({ currency: z.string() }), ready: z.object({}), paused: z.object({}) };
+    expect(findBreakingChanges(was, contractSnapshot('1.0.0', [base], grown))).toEqual([]);
+  });
+
   it('passes breaking changes only past a major version bump', () => {
     const broken = contractSnapshot('1.4.0', []);
     expect(checkContractCompat(released, broken)).toEqual({

@@ -5,6 +5,7 @@
  * version moved past the released one's.
  */
 import { z } from 'zod';
+import { STREAM_EVENT_DATA } from './events';
 import { API_ROUTES, routeKey, type ApiRoute } from './routes';
 
 type JsonSchema = { [key: string]: unknown };
@@ -25,13 +26,19 @@ export interface ContractSnapshot {
   version: string;
   /** By "METHOD path". */
   routes: Record<string, RouteSnapshot>;
+  /** The task events stream's data by event type (absent from a release made before it was kept). */
+  events?: Record<string, JsonSchema>;
 }
 
 const requestSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
 const replySchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output' }) as JsonSchema;
 
 /** The JSON Schemas of every route in `routes` (API_ROUTES by default): requests as input, replies as output. */
-export function contractSnapshot(version: string, routes: readonly ApiRoute[] = API_ROUTES): ContractSnapshot {
+export function contractSnapshot(
+  version: string,
+  routes: readonly ApiRoute[] = API_ROUTES,
+  events: Readonly<Record<string, z.ZodType>> = STREAM_EVENT_DATA,
+): ContractSnapshot {
   const out: Record<string, RouteSnapshot> = {};
   for (const route of routes) {
     const snap: RouteSnapshot = { replies: {} };
@@ -46,7 +53,8 @@ export function contractSnapshot(version: string, routes: readonly ApiRoute[] = 
     }
     out[routeKey(route)] = snap;
   }
-  return { version, routes: out };
+  const eventSchemas = Object.fromEntries(Object.entries(events).map(([type, schema]) => [type, replySchema(schema)]));
+  return { version, routes: out, events: eventSchemas };
 }
 
 const major = (version: string) => Number(/^(\d+)/.exec(version)?.[1] ?? NaN);
@@ -154,7 +162,20 @@ export function findBreakingChanges(released: ContractSnapshot, current: Contrac
       else compareSchemas(schema, now.replies[status]!, 'reply', `${key} reply ${status}`, out);
     }
   }
+  findBreakingEventChanges(released.events ?? {}, current.events ?? {}, out);
   return out;
+}
+
+/** An event's data is read like a reply: a removed type or field, or a changed type, breaks a browser. */
+function findBreakingEventChanges(
+  released: Record<string, JsonSchema>,
+  current: Record<string, JsonSchema>,
+  out: string[],
+): void {
+  for (const [type, schema] of Object.entries(released)) {
+    if (!current[type]) out.push(`event ${type}: removed`);
+    else compareSchemas(schema, current[type], 'reply', `event ${type}`, out);
+  }
 }
 
 export interface CompatResult {

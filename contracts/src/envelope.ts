@@ -4,6 +4,7 @@
  * services/src/common/http-exception.filter.ts writes.
  */
 import { z } from 'zod';
+import { MODULE_ERRORS } from './error-codes';
 
 /** `{ success: true, data: <schema> }`. */
 export function ok<T extends z.ZodType>(data: T) {
@@ -23,101 +24,40 @@ export type OkReply = z.infer<typeof OkReply>;
 export const OkMessageReply = okWith({ message: z.string() });
 export type OkMessageReply = z.infer<typeof OkMessageReply>;
 
-/** The code of an error the framework raised, by HTTP status (the filter's CODE_BY_STATUS). */
-export const HTTP_ERROR_CODES = [
-  'BAD_REQUEST',
-  'REQUEST_TIMEOUT',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'URI_TOO_LONG',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'TOO_MANY_REQUESTS',
-  'HEADERS_TOO_LARGE',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
+/** The code of an error the framework raised, by HTTP status: the filter's default for the status. */
+export const HTTP_ERROR_CODE_BY_STATUS = {
+  400: 'BAD_REQUEST',
+  408: 'REQUEST_TIMEOUT',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  431: 'HEADERS_TOO_LARGE',
+  503: 'SERVICE_UNAVAILABLE',
+} as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODE_BY_STATUS)[keyof typeof HTTP_ERROR_CODE_BY_STATUS] | 'INTERNAL';
 
-/** Every module's own code (each `*.exception.ts` code enum). */
-export const MODULE_ERROR_CODES = [
-  'ADMIN_USER_NOT_FOUND',
-  'ADMIN_BALANCE_BELOW_ZERO',
-  'ADMIN_IDEMPOTENCY_CONFLICT',
-  'ADMIN_OWN_ADMIN_ROLE',
-  'ADMIN_OWN_ROLE',
-  'ADMIN_LAST_ADMIN',
-  'ADMIN_ROLE_FROM_CONFIG',
-  'ADMIN_PAYMENT_NOT_FOUND',
-  'ADMIN_PAYMENT_REFUNDED',
-  'ADMIN_REFUND_FAILED',
-  'ADMIN_TASK_NOT_FOUND',
-  'ADMIN_TASK_NOT_REFUNDABLE',
-  'ADMIN_TASK_NOT_RETRYABLE',
-  'AUTH_GOOGLE_ONLY',
-  'AUTH_GOOGLE_NOT_CONFIGURED',
-  'AUTH_GOOGLE_TOKEN_INVALID',
-  'AUTH_DEV_LOGIN_DISABLED',
-  'AUTH_NOT_SIGNED_IN',
-  'AUTH_SESSION_EXPIRED',
-  'AUTH_NOT_ADMIN',
-  'AUTH_NOT_BLOG_MANAGER',
-  'BILLING_UNKNOWN_ITEM',
-  'BILLING_ALREADY_SUBSCRIBED',
-  'BILLING_SESSION_NOT_FOUND',
-  'BILLING_SESSION_CLOSED',
-  'BILLING_NO_SUBSCRIPTION',
-  'BILLING_UNAVAILABLE',
-  'BILLING_BAD_SIGNATURE',
-  'BILLING_PROVIDER_FAILED',
-  'BILLING_PAYMENT_NOT_FOUND',
-  'BLOG_POST_NOT_FOUND',
-  'BLOG_INVALID_IMAGE',
-  'BLOG_IMAGE_TOO_LARGE',
-  'BLOG_BAD_UPLOAD',
-  'CREDITS_INSUFFICIENT',
-  'CREDITS_INVALID_AMOUNT',
-  'CREDITS_USER_NOT_FOUND',
-  'CREDITS_FORBIDDEN',
-  'CREDITS_UNKNOWN_MODEL',
-  'CREDITS_IDEMPOTENCY_CONFLICT',
-  'DATABASE_SCHEMA_PENDING',
-  'DATABASE_MIGRATION_LOCK_TIMEOUT',
-  'EVENTS_DRAINING',
-  'EVENTS_TOO_MANY_FROM_ADDRESS',
-  'EVENTS_RATE_LIMITED',
-  'HEALTH_DATABASE_DOWN',
-  'HEALTH_NOT_READY',
-  'STORAGE_NOT_FOUND',
-  'STORAGE_INVALID_KEY',
-  'STORAGE_UNAVAILABLE',
-  'USERS_EMAIL_TAKEN',
-  'VIDEO_PROMPT_REQUIRED',
-  'VIDEO_PROMPT_TOO_LONG',
-  'VIDEO_IMAGE_REQUIRED',
-  'VIDEO_NOT_SIGNED_IN',
-  'VIDEO_UNKNOWN_MODEL',
-  'VIDEO_INSUFFICIENT_CREDITS',
-  'VIDEO_INVALID_IMAGE',
-  'VIDEO_IMAGE_TOO_LARGE',
-  'VIDEO_IMAGE_TOO_MANY_PIXELS',
-  'VIDEO_BAD_FORM',
-  'VIDEO_BAD_OPTION',
-  'VIDEO_UNSUPPORTED_OPTION',
-  'VIDEO_UNAVAILABLE',
-  'VIDEO_NOT_FOUND',
-  'VIDEO_LINK_EXPIRED',
-  'VIDEO_IDEMPOTENCY_KEY_REUSED',
-  'VIDEO_TASK_UNFINISHED',
-  'VIDEO_NOT_EDITABLE',
-  'VIDEO_TOO_LONG',
-  'VIDEO_PARENT_REFUSED',
-] as const;
+/** The framework's codes, and INTERNAL for an unexpected failure. */
+export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [...Object.values(HTTP_ERROR_CODE_BY_STATUS), 'INTERNAL'];
+
+type ModuleErrors = typeof MODULE_ERRORS;
+export type ModuleErrorCode = { [M in keyof ModuleErrors]: ModuleErrors[M][keyof ModuleErrors[M]] }[keyof ModuleErrors];
+
+/** Every module's own code (each `*.exception.ts` code enum), written once in error-codes.ts. */
+export const MODULE_ERROR_CODES: readonly ModuleErrorCode[] = Object.values(MODULE_ERRORS).flatMap(
+  (codes): ModuleErrorCode[] => Object.values(codes),
+);
 
 /** Every code the service itself chooses. */
-export const ErrorCode = z.enum([...HTTP_ERROR_CODES, ...MODULE_ERROR_CODES]);
+export const ErrorCode = z.enum([...HTTP_ERROR_CODES, ...MODULE_ERROR_CODES] as [
+  HttpErrorCode | ModuleErrorCode,
+  ...(HttpErrorCode | ModuleErrorCode)[],
+]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /**

@@ -4,6 +4,7 @@ import type {
   DeletedVideoTask,
   DeleteVideoTaskReply,
   GenerateReply,
+  HistoryVideo,
   PublicVideoTask,
   RestoreVideoTaskReply,
   VideoHistory,
@@ -21,11 +22,11 @@ export const HISTORY_PAGE_SIZE = 10;
 /** A completed task with its video; the history lists only these. */
 export type CompletedVideo = PublicVideoTask & { result_url: string };
 
-/** A video in History: its newest finished version, with every version (newest first, itself included). */
-export type HistoryVideo = CompletedVideo & { versions: CompletedVideo[] };
+/** A video in History (the contract's HistoryVideo), whose versions are all completed: the server lists only those. */
+export type CompletedHistoryVideo = HistoryVideo & CompletedVideo & { versions: CompletedVideo[] };
 
 /** GET /api/video/history as the remote reads it: `items` are videos by their newest completed version (the server filters them). */
-export type VideoHistoryPage = Omit<VideoHistory, 'items'> & { items: HistoryVideo[] };
+export type VideoHistoryPage = Omit<VideoHistory, 'items'> & { items: CompletedHistoryVideo[] };
 
 export interface GenerateVideoInput {
   prompt: string;
@@ -82,7 +83,7 @@ export function fetchVideoTask(taskId: string, signal?: AbortSignal): Promise<Vi
   return apiRequest('GET /api/video/status/:taskId', { params: { taskId }, identity: 'full', signal });
 }
 
-/** A task event's data is exactly what GET /api/video/status/:taskId returns as `data` (EVENTS-CONTRACT.md). */
+/** A task event's data is exactly what GET /api/video/status/:taskId returns as `data` (docs/EVENTS.md). */
 export function taskFromEvent(event: TaskEvent): PublicVideoTask {
   return event.task as PublicVideoTask;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@veo3/platform/api/api-client';
-import { deleteVideoTask, restoreVideoTask, type HistoryVideo, type VideoHistoryPage } from '../api/video-api';
+import { deleteVideoTask, restoreVideoTask, type CompletedHistoryVideo, type VideoHistoryPage } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
 
 /** How long the "Video deleted." notice offers Undo. */
@@ -9,7 +9,7 @@ export const UNDO_WINDOW_MS = 10_000;
 
 /** The latest delete, while its Undo is offered. */
 export interface Deletion {
-  video: HistoryVideo;
+  video: CompletedHistoryVideo;
   /** Where the card stood on its page, so Undo puts it back there. */
   page: number;
   index: number;
@@ -59,7 +59,7 @@ export function useDeleteWithUndo(userId: string) {
 
   /** Deletes `video` (at `index` of `page`); focus goes to `focusNext`. */
   const remove = useCallback(
-    (video: HistoryVideo, page: number, index: number, focusNext: FocusTarget) => {
+    (video: CompletedHistoryVideo, page: number, index: number, focusNext: FocusTarget) => {
       show(video.id, false);
       setAlert(null);
       setFocus(focusNext);

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link } from '@veo3/platform/routing/router';
-import type { CompletedVideo, HistoryVideo } from '../api/video-api';
+import type { CompletedVideo, CompletedHistoryVideo } from '../api/video-api';
 import { videoFileName } from '../generator/download-video';
 import { canFollowUp } from '../generator/follow-up';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
@@ -21,7 +21,13 @@ import styles from './video-card.module.css';
  * action's name says which video it is for; Reuse comes first (`data-first-action`: where focus lands
  * after a delete).
  */
-export function VideoCard({ video, onDelete }: { video: HistoryVideo; onDelete: (video: HistoryVideo) => void }) {
+export function VideoCard({
+  video,
+  onDelete,
+}: {
+  video: CompletedHistoryVideo;
+  onDelete: (video: CompletedHistoryVideo) => void;
+}) {
   const t = useT(historyMessages);
   const prompt = shortPrompt(video.prompt);
   const lang = useLanguage();

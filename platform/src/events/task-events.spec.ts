@@ -111,6 +111,32 @@ describe('createTaskEvents', () => {
     expect(late.map((e) => e.task.status)).toEqual(['pending']);
   });
 
+  it("ignores an event that does not parse with the contract's schemas, and goes on", async () => {
+    sessionStore.signIn('tok', testUser);
+    events.start();
+    await flush();
+    const all: TaskEvent[] = [];
+    const balances: number[] = [];
+    events.subscribeTask(null, (e) => all.push(e));
+    events.subscribeBalance((n) => balances.push(n));
+    const broken = [
+      'event: balance\ndata: {"total_credits":"40"}',
+      'event: balance\ndata: {"total_credits":1.5}',
+      'event: progress\ndata: {"id":"t1","status":"pending","result_url":5}',
+      'event: completed\ndata: {"status":"completed"}',
+      'event: failed\ndata: not json',
+      `event: surprise\ndata: ${task('t1', 'pending')}`,
+    ];
+    streams[0]!.send(broken.map((m, i) => `id: 1-${i + 1}\n${m}\n\n`).join(''));
+    streams[0]!.send(
+      `id: 1-9\nevent: progress\ndata: ${task('t2', 'pending')}\n\nid: 1-10\nevent: ready\ndata: {}\n\n`,
+    );
+    await flush();
+    expect(balances).toEqual([]);
+    expect(all.map((e) => e.task.id)).toEqual(['t2']);
+    expect(events.status()).toBe('live');
+  });
+
   it('reopens an ended stream with backoff and resends the last event id', async () => {
     sessionStore.signIn('tok', testUser);
     events.start();

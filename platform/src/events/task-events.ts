@@ -1,7 +1,9 @@
-import { createSseParser, type SseMessage } from '@veo3/platform/events/sse-parser';
+import type { TaskEventReading, TaskEventType } from '@veo3/contracts/events';
+import type { SseMessage } from '@veo3/platform/events/sse-parser';
+import { readEventStream } from '@veo3/platform/events/task-event-connection';
+import { createTaskEventListeners } from '@veo3/platform/events/task-event-listeners';
+import { loadEventSchemas, readStreamMessage, type EventSchemas } from '@veo3/platform/events/task-event-message';
 import { sessionStore } from '@veo3/platform/session/session-store';
-
-export const EVENTS_PATH = '/api/video/events';
 /** A stream that has not sent `ready` by then is treated as failed, so pages fall back to polling. */
 export const READY_TIMEOUT_MS = 5_000;
 export const MIN_RETRY_MS = 1_000;
@@ -17,16 +19,10 @@ export const STABLE_MS = 30_000;
 export type StreamStatus = 'off' | 'connecting' | 'live' | 'retrying';
 
 /** A task as GET /api/video/status/:id returns it in `data` (the event carries exactly that object). */
-export interface TaskData {
-  id: string;
-  status: string;
-  status_message?: string | null;
-  result_url?: string | null;
-  error_message?: string | null;
-}
+export type TaskData = TaskEventReading;
 
 export interface TaskEvent {
-  type: 'progress' | 'completed' | 'failed';
+  type: TaskEventType;
   task: TaskData;
 }
 
@@ -47,18 +43,6 @@ export interface TaskEventStream extends TaskEventSource {
   /** Follows the session: a stream while signed in, none when signed out. Safe to call more than once. */
   start(): void;
   stop(): void;
-}
-
-const isTaskEvent = (type: string): type is TaskEvent['type'] =>
-  type === 'progress' || type === 'completed' || type === 'failed';
-
-function parseJson(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Exponential backoff with jitter: half of the step fixed, half random, so tabs do not reconnect in step. */
@@ -83,55 +67,28 @@ export function createTaskEvents(): TaskEventStream {
   let attempt = 0;
   let lastEventId = '';
   let liveAt: number | null = null;
-  let latest = new Map<string, TaskEvent>();
-
-  const statusListeners = new Set<() => void>();
-  const taskListeners = new Set<{ taskId: string | null; listener: (event: TaskEvent) => void }>();
-  const balanceListeners = new Set<(totalCredits: number) => void>();
+  const listeners = createTaskEventListeners<TaskEvent>();
 
   const setStatus = (next: StreamStatus) => {
     if (status === next) return;
     status = next;
-    for (const listener of [...statusListeners]) listener();
+    listeners.statusChanged();
   };
 
-  const handle = (message: SseMessage) => {
+  const handle = (message: SseMessage, schemas: EventSchemas) => {
     lastEventId = message.id;
-    if (message.event === 'ready') {
+    const event = readStreamMessage(message, schemas);
+    if (event?.type === 'ready') {
       clearTimeout(readyTimer);
       liveAt = Date.now();
       setStatus('live');
-      return;
-    }
-    const data = parseJson(message.data);
-    if (!data) return;
-    if (message.event === 'balance' && typeof data.total_credits === 'number') {
-      for (const listener of [...balanceListeners]) listener(data.total_credits);
-    } else if (isTaskEvent(message.event) && typeof data.id === 'string' && typeof data.status === 'string') {
-      const event: TaskEvent = { type: message.event, task: { ...data, id: data.id, status: data.status } };
-      latest.set(event.task.id, event);
-      for (const { taskId, listener } of [...taskListeners])
-        if (taskId === null || taskId === event.task.id) listener(event);
-    }
+    } else if (event?.type === 'balance') listeners.balance(event.totalCredits);
+    else if (event) listeners.task(event);
   };
 
-  /** Reads one connection until it ends; 'refused' for a 401, a throw for any other failure. */
   const read = async (signal: AbortSignal, bearer: string): Promise<'ended' | 'refused'> => {
-    const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${bearer}` };
-    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-    const response = await fetch(EVENTS_PATH, { headers, signal, cache: 'no-store', credentials: 'include' });
-    if (response.status === 401) return 'refused';
-    if (response.status !== 200 || !response.body) throw new Error(`task events: HTTP ${response.status}`);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    const parser = createSseParser((message) => {
-      if (!signal.aborted) handle(message);
-    }, lastEventId);
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return 'ended';
-      parser.push(decoder.decode(value, { stream: true }));
-    }
+    const schemas = await loadEventSchemas();
+    return readEventStream(signal, bearer, lastEventId, (message) => handle(message, schemas));
   };
 
   const closeConnection = () => {
@@ -147,8 +104,7 @@ export function createTaskEvents(): TaskEventStream {
     const own = new AbortController();
     controller = own;
     liveAt = null;
-    // The snapshot refills it: what a page learns from `latest` is never older than this connection.
-    latest = new Map();
+    listeners.forgetLatest();
     if (status === 'off') setStatus('connecting');
     readyTimer = setTimeout(() => own.abort(new Error('task events: not ready in time')), READY_TIMEOUT_MS);
     const settle = (outcome: 'ended' | 'refused' | 'failed') => {
@@ -170,7 +126,7 @@ export function createTaskEvents(): TaskEventStream {
     token = next;
     attempt = 0;
     lastEventId = '';
-    latest = new Map();
+    listeners.forgetLatest();
     setStatus('off');
     connect();
   };
@@ -189,22 +145,10 @@ export function createTaskEvents(): TaskEventStream {
       setStatus('off');
     },
     status: () => status,
-    subscribeStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    subscribeTask(taskId, listener) {
-      const entry = { taskId, listener };
-      taskListeners.add(entry);
-      const last = taskId === null ? undefined : latest.get(taskId);
-      if (last) listener(last);
-      return () => taskListeners.delete(entry);
-    },
-    subscribeBalance(listener) {
-      balanceListeners.add(listener);
-      return () => balanceListeners.delete(listener);
-    },
-    latest: (taskId) => latest.get(taskId),
+    subscribeStatus: listeners.subscribeStatus,
+    subscribeTask: listeners.subscribeTask,
+    subscribeBalance: listeners.subscribeBalance,
+    latest: listeners.latest,
     liveSince: () => liveAt,
   };
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreditChangeSchema, type CreditChangeBody } from '@veo3/contracts/credits';
+import { CreditChangeSchema, type CreditChangeBody, type CreditChangeReply } from '@veo3/contracts/credits';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentAdmin, type AdminActor } from './admin-actor';
 import { AdminUsersService } from './admin-users.service';
@@ -19,7 +19,7 @@ export class AdminCreditsController {
     @Body({ schema: CreditChangeSchema }) body: CreditChangeBody,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<CreditChangeReply> {
     return { success: true, data: await this.users.changeCredits(body, 'add', idempotencyKey, actor) };
   }
 
@@ -29,7 +29,7 @@ export class AdminCreditsController {
     @Body({ schema: CreditChangeSchema }) body: CreditChangeBody,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<CreditChangeReply> {
     return { success: true, data: await this.users.changeCredits(body, 'deduct', idempotencyKey, actor) };
   }
 }

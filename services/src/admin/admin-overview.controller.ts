@@ -1,6 +1,6 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AdminOverviewQuerySchema, type AdminOverviewQuery } from '@veo3/contracts/admin';
+import { AdminOverviewQuerySchema, type AdminOverviewQuery, type AdminOverviewReply } from '@veo3/contracts/admin';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { AdminOverviewService } from './admin-overview.service';
 
@@ -13,7 +13,7 @@ export class AdminOverviewController {
   constructor(private readonly overview: AdminOverviewService) {}
 
   @Get('overview')
-  async get(@Query({ schema: AdminOverviewQuerySchema }) query: AdminOverviewQuery) {
+  async get(@Query({ schema: AdminOverviewQuerySchema }) query: AdminOverviewQuery): Promise<AdminOverviewReply> {
     return { success: true, data: await this.overview.overview(query) };
   }
 }

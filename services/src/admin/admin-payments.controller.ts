@@ -5,6 +5,8 @@ import {
   AdminPaymentsQuerySchema,
   type AdminPaymentRefundBody,
   type AdminPaymentsQuery,
+  type AdminPaymentRefundReply,
+  type AdminPaymentsReply,
 } from '@veo3/contracts/admin';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentAdmin, type AdminActor } from './admin-actor';
@@ -19,7 +21,7 @@ export class AdminPaymentsController {
   constructor(private readonly payments: AdminPaymentsService) {}
 
   @Get('payments')
-  async list(@Query({ schema: AdminPaymentsQuerySchema }) query: AdminPaymentsQuery) {
+  async list(@Query({ schema: AdminPaymentsQuerySchema }) query: AdminPaymentsQuery): Promise<AdminPaymentsReply> {
     return { success: true, data: await this.payments.list(query) };
   }
 
@@ -29,7 +31,7 @@ export class AdminPaymentsController {
     @Param('id') id: string,
     @Body({ schema: AdminPaymentRefundSchema }) body: AdminPaymentRefundBody,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<AdminPaymentRefundReply> {
     return { success: true, data: await this.payments.refund(id, body, actor) };
   }
 }

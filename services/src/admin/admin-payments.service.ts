@@ -88,7 +88,7 @@ export class AdminPaymentsService {
     );
     const [after] = await this.describe([result.payment]);
     return {
-      payment: after,
+      payment: after!, // one described payment per row given
       credits_reclaimed: result.creditsTaken,
       balance: await this.credits.balanceOf(payment.userId),
     };

@@ -7,6 +7,9 @@ import {
   type AdminTaskRefundBody,
   type AdminTaskRetryBody,
   type AdminTasksQuery,
+  type AdminTaskRefundReply,
+  type AdminTaskRetryReply,
+  type AdminTasksReply,
 } from '@veo3/contracts/admin';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentAdmin, type AdminActor } from './admin-actor';
@@ -21,7 +24,7 @@ export class AdminTasksController {
   constructor(private readonly tasks: AdminTasksService) {}
 
   @Get('tasks')
-  async list(@Query({ schema: AdminTasksQuerySchema }) query: AdminTasksQuery) {
+  async list(@Query({ schema: AdminTasksQuerySchema }) query: AdminTasksQuery): Promise<AdminTasksReply> {
     return { success: true, data: await this.tasks.list(query) };
   }
 
@@ -31,7 +34,7 @@ export class AdminTasksController {
     @Param('id') id: string,
     @Body({ schema: AdminTaskRefundSchema }) body: AdminTaskRefundBody,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<AdminTaskRefundReply> {
     return { success: true, data: await this.tasks.refund(id, body, actor) };
   }
 
@@ -41,7 +44,7 @@ export class AdminTasksController {
     @Param('id') id: string,
     @Body({ schema: AdminTaskRetrySchema }) body: AdminTaskRetryBody,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<AdminTaskRetryReply> {
     return { success: true, data: await this.tasks.retry(id, body, actor) };
   }
 }

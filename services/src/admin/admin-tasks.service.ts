@@ -50,6 +50,11 @@ export class AdminTasksService {
   }
 
   /** Tasks as the console shows them, with whether their credits went back (also used for a user's page). */
+  private async describeOne(row: VideoTaskEntity, m?: EntityManager): Promise<AdminTask> {
+    const [described] = await this.describe([row], m);
+    return described!; // one described task per row given
+  }
+
   async describe(rows: VideoTaskEntity[], m?: EntityManager): Promise<AdminTask[]> {
     if (!rows.length) return [];
     const [email, refunded] = await Promise.all([
@@ -114,7 +119,7 @@ export class AdminTasksService {
           before: { refunded: false, balance: result.balance - task.cost },
           after: { refunded: true, balance: result.balance },
         });
-        return { task: (await this.describe([task], m))[0], credits_refunded: task.cost };
+        return { task: await this.describeOne(task, m), credits_refunded: task.cost };
       });
     } catch (error) {
       // The worker or another admin refunded it in between: the same key's row won.
@@ -152,7 +157,7 @@ export class AdminTasksService {
       return this.find(m, id);
     });
     await this.queue.enqueue(task.id);
-    return { task: (await this.describe([task]))[0] };
+    return { task: await this.describeOne(task) };
   }
 
   private async find(m: EntityManager, id: string, lock = false): Promise<VideoTaskEntity> {

@@ -12,6 +12,12 @@ import {
   type AdminRoleChangeBody,
   type AdminSignOutBody,
   type AdminUsersQuery,
+  type AdminAuditReply,
+  type AdminCreditAdjustReply,
+  type AdminRoleChangeReply,
+  type AdminSignOutReply,
+  type AdminUserDetailReply,
+  type AdminUsersReply,
 } from '@veo3/contracts/admin';
 import { AuditLogService } from '../audit/audit-log.service';
 import { AdminGuard, JwtAuthGuard } from '../auth/auth.guards';
@@ -30,12 +36,12 @@ export class AdminUsersController {
   ) {}
 
   @Get('users')
-  async list(@Query({ schema: AdminUsersQuerySchema }) query: AdminUsersQuery) {
+  async list(@Query({ schema: AdminUsersQuerySchema }) query: AdminUsersQuery): Promise<AdminUsersReply> {
     return { success: true, data: await this.users.list(query) };
   }
 
   @Get('users/:id')
-  async detail(@Param('id') id: string) {
+  async detail(@Param('id') id: string): Promise<AdminUserDetailReply> {
     return { success: true, data: await this.users.detail(id) };
   }
 
@@ -46,7 +52,7 @@ export class AdminUsersController {
     @Body({ schema: AdminCreditAdjustSchema }) body: AdminCreditAdjustBody,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<AdminCreditAdjustReply> {
     return { success: true, data: await this.users.adjustCredits(id, body, idempotencyKey, actor) };
   }
 
@@ -56,7 +62,7 @@ export class AdminUsersController {
     @Param('id') id: string,
     @Body({ schema: AdminRoleChangeSchema }) body: AdminRoleChangeBody,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<AdminRoleChangeReply> {
     return { success: true, data: await this.users.changeRole(id, body, actor) };
   }
 
@@ -66,7 +72,7 @@ export class AdminUsersController {
     @Param('id') id: string,
     @Body({ schema: AdminSignOutSchema }) body: AdminSignOutBody,
     @CurrentAdmin() actor: AdminActor,
-  ) {
+  ): Promise<AdminSignOutReply> {
     return { success: true, data: await this.users.signOut(id, body, actor) };
   }
 
@@ -75,7 +81,7 @@ export class AdminUsersController {
   async auditLog(
     @Query({ schema: AdminAuditQuerySchema }) query: AdminAuditQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<AdminAuditReply | string> {
     if (query.format === 'csv') {
       const day = new Date().toISOString().slice(0, 10);
       reply

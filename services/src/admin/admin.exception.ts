@@ -1,20 +1,9 @@
+import { ADMIN_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum AdminErrorCode {
-  UserNotFound = 'ADMIN_USER_NOT_FOUND',
-  BalanceBelowZero = 'ADMIN_BALANCE_BELOW_ZERO',
-  IdempotencyConflict = 'ADMIN_IDEMPOTENCY_CONFLICT',
-  OwnAdminRole = 'ADMIN_OWN_ADMIN_ROLE',
-  OwnRole = 'ADMIN_OWN_ROLE',
-  LastAdmin = 'ADMIN_LAST_ADMIN',
-  RoleFromConfig = 'ADMIN_ROLE_FROM_CONFIG',
-  PaymentNotFound = 'ADMIN_PAYMENT_NOT_FOUND',
-  PaymentRefunded = 'ADMIN_PAYMENT_REFUNDED',
-  RefundFailed = 'ADMIN_REFUND_FAILED',
-  TaskNotFound = 'ADMIN_TASK_NOT_FOUND',
-  TaskNotRefundable = 'ADMIN_TASK_NOT_REFUNDABLE',
-  TaskNotRetryable = 'ADMIN_TASK_NOT_RETRYABLE',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const AdminErrorCode = ADMIN_ERROR_CODES;
+export type AdminErrorCode = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
 const STATUS: Record<AdminErrorCode, number> = {
   [AdminErrorCode.UserNotFound]: 404,

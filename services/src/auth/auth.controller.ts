@@ -8,7 +8,15 @@ import { JwtAuthGuard, type AuthenticatedRequest } from './auth.guards';
 import { RateLimitGuard } from './rate-limit.guard';
 import { AuthService, type ClientInfo } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
-import { DevSignInSchema, GoogleSignInSchema, type DevSignInBody, type GoogleSignInBody } from '@veo3/contracts/auth';
+import {
+  DevSignInSchema,
+  GoogleSignInSchema,
+  type DevSignInBody,
+  type GoogleSignInBody,
+  type CurrentUserReply,
+  type SignInReply,
+  type SignOutReply,
+} from '@veo3/contracts/auth';
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? null,
@@ -26,21 +34,24 @@ export class AuthController {
   @Post('api/auth/google')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
-  google(@Body({ schema: GoogleSignInSchema }) body: GoogleSignInBody, @Req() request: FastifyRequest) {
+  google(
+    @Body({ schema: GoogleSignInSchema }) body: GoogleSignInBody,
+    @Req() request: FastifyRequest,
+  ): Promise<SignInReply> {
     return this.auth.signInWithGoogle(body.token, clientInfo(request));
   }
 
   @Post('api/auth/dev')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
-  dev(@Body({ schema: DevSignInSchema }) body: DevSignInBody, @Req() request: FastifyRequest) {
+  dev(@Body({ schema: DevSignInSchema }) body: DevSignInBody, @Req() request: FastifyRequest): Promise<SignInReply> {
     return this.auth.signInDev(body.email, body.name ?? null, clientInfo(request));
   }
 
   @Get('api/auth/user')
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  async user(@CurrentUser() user: SessionUser) {
+  async user(@CurrentUser() user: SessionUser): Promise<CurrentUserReply> {
     return { success: true, user: await this.auth.publicUser(user) };
   }
 
@@ -48,7 +59,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  async signOut(@Req() request: AuthenticatedRequest) {
+  async signOut(@Req() request: AuthenticatedRequest): Promise<SignOutReply> {
     await this.auth.signOut(request.sessionId);
     return { success: true };
   }

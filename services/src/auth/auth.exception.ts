@@ -1,15 +1,9 @@
+import { AUTH_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum AuthErrorCode {
-  GoogleOnly = 'AUTH_GOOGLE_ONLY',
-  GoogleNotConfigured = 'AUTH_GOOGLE_NOT_CONFIGURED',
-  GoogleTokenInvalid = 'AUTH_GOOGLE_TOKEN_INVALID',
-  DevLoginDisabled = 'AUTH_DEV_LOGIN_DISABLED',
-  NotSignedIn = 'AUTH_NOT_SIGNED_IN',
-  SessionExpired = 'AUTH_SESSION_EXPIRED',
-  NotAdmin = 'AUTH_NOT_ADMIN',
-  NotBlogManager = 'AUTH_NOT_BLOG_MANAGER',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const AuthErrorCode = AUTH_ERROR_CODES;
+export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
 const STATUS: Record<AuthErrorCode, number> = {
   [AuthErrorCode.GoogleOnly]: 400,

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { afterCommit } from '../database/transaction';
-import type { PublicUser } from '@veo3/contracts/auth';
+import type { PublicUser, SignInReply } from '@veo3/contracts/auth';
 import { toPublicUser, type SessionUser } from '../users/session-user';
 import { UsersService, type SignInProfile } from '../users/users.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
@@ -19,12 +19,6 @@ export const SESSION_DAYS = 7;
 export interface TokenPayload {
   sub: string;
   sid: string;
-}
-
-export interface SignInResult {
-  success: true;
-  token: string;
-  user: PublicUser;
 }
 
 export interface ClientInfo {
@@ -44,12 +38,12 @@ export class AuthService {
     private readonly authenticator: SessionAuthenticator,
   ) {}
 
-  async signInWithGoogle(idToken: string, client: ClientInfo): Promise<SignInResult> {
+  async signInWithGoogle(idToken: string, client: ClientInfo): Promise<SignInReply> {
     const identity = await this.google.verify(idToken);
     return this.signIn({ provider: 'google', ...identity }, client);
   }
 
-  async signInDev(email: string, name: string | null, client: ClientInfo): Promise<SignInResult> {
+  async signInDev(email: string, name: string | null, client: ClientInfo): Promise<SignInReply> {
     if (this.config.devLoginOffReason !== null) {
       throw new AuthException(AuthErrorCode.DevLoginDisabled, this.config.devLoginOffReason);
     }
@@ -81,7 +75,7 @@ export class AuthService {
     return toPublicUser(user, await this.credits.balanceOf(user.id));
   }
 
-  private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInResult> {
+  private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInReply> {
     let { user, created } = await this.users.upsertFromSignIn(profile);
     if (created && this.config.signupBonusCredits > 0) {
       const { balance } = await this.credits.grant({

@@ -11,6 +11,11 @@ import {
   CreateCheckoutSchema,
   type CancelSubscriptionBody,
   type CreateCheckoutBody,
+  type CancelSubscriptionReply,
+  type CheckoutSessionReply,
+  type CreateCheckoutReply,
+  type PortalReply,
+  type SubscriptionStatusReply,
 } from '@veo3/contracts/billing';
 
 @ApiTags('billing')
@@ -28,17 +33,17 @@ export class BillingController {
     @CurrentUser() user: SessionUser,
     @Body({ schema: CreateCheckoutSchema }) body: CreateCheckoutBody,
     @Headers('idempotency-key') clientKey: string | undefined,
-  ) {
+  ): Promise<CreateCheckoutReply> {
     return { success: true, ...(await this.billing.createCheckout(user, body, clientKey?.slice(0, 100) || null)) };
   }
 
   @Get('checkout-session/:id')
-  async checkoutSession(@CurrentUser() user: SessionUser, @Param('id') id: string) {
+  async checkoutSession(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<CheckoutSessionReply> {
     return { success: true, data: await this.billing.checkoutSession(user, id) };
   }
 
   @Get('subscription/status')
-  async subscriptionStatus(@CurrentUser() user: SessionUser) {
+  async subscriptionStatus(@CurrentUser() user: SessionUser): Promise<SubscriptionStatusReply> {
     return { success: true, data: await this.billing.subscriptionStatus(user) };
   }
 
@@ -47,13 +52,13 @@ export class BillingController {
   async cancel(
     @CurrentUser() user: SessionUser,
     @Body({ schema: CancelSubscriptionSchema }) _body: CancelSubscriptionBody,
-  ) {
+  ): Promise<CancelSubscriptionReply> {
     return { success: true, data: await this.billing.cancelSubscription(user) };
   }
 
   @Post('portal')
   @HttpCode(200)
-  async portal(@CurrentUser() user: SessionUser) {
+  async portal(@CurrentUser() user: SessionUser): Promise<PortalReply> {
     return { success: true, url: await this.billing.portal(user) };
   }
 }

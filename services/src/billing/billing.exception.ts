@@ -1,16 +1,9 @@
+import { BILLING_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum BillingErrorCode {
-  UnknownItem = 'BILLING_UNKNOWN_ITEM',
-  AlreadySubscribed = 'BILLING_ALREADY_SUBSCRIBED',
-  SessionNotFound = 'BILLING_SESSION_NOT_FOUND',
-  SessionClosed = 'BILLING_SESSION_CLOSED',
-  NoSubscription = 'BILLING_NO_SUBSCRIPTION',
-  Unavailable = 'BILLING_UNAVAILABLE',
-  BadSignature = 'BILLING_BAD_SIGNATURE',
-  ProviderFailed = 'BILLING_PROVIDER_FAILED',
-  PaymentNotFound = 'BILLING_PAYMENT_NOT_FOUND',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const BillingErrorCode = BILLING_ERROR_CODES;
+export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
 
 const STATUS: Record<BillingErrorCode, number> = {
   [BillingErrorCode.UnknownItem]: 400,

@@ -1,8 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { CheckoutStatus, CheckoutType } from '@veo3/contracts/billing';
 import type { BillingCycle } from '@veo3/contracts/catalogue';
-
-export type CheckoutType = 'credits' | 'subscription';
-export type CheckoutStatus = 'open' | 'complete' | 'expired';
 
 /** A checkout we started (Stripe's or the simulated one): who buys what, at the catalogue's price. */
 @Entity('checkout_sessions')

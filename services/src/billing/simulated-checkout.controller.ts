@@ -1,3 +1,4 @@
+import type { SimulatedCompleteReply, SimulatedRenewReply } from '@veo3/contracts/billing';
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentAdmin, type AdminActor } from '../admin/admin-actor';
@@ -16,13 +17,16 @@ export class SimulatedCheckoutController {
   @Post('subscriptions/:id/renew')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  async renew(@Param('id') id: string, @CurrentAdmin() actor: AdminActor) {
+  async renew(@Param('id') id: string, @CurrentAdmin() actor: AdminActor): Promise<SimulatedRenewReply> {
     return { success: true, data: await this.simulated.renew(id, actor) };
   }
 
   @Post(':sessionId/complete')
   @HttpCode(200)
-  async complete(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string) {
+  async complete(
+    @CurrentUser() user: SessionUser,
+    @Param('sessionId') sessionId: string,
+  ): Promise<SimulatedCompleteReply> {
     return { success: true, data: await this.simulated.complete(user, sessionId) };
   }
 }

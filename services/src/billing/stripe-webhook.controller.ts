@@ -1,3 +1,4 @@
+import type { StripeWebhookReply } from '@veo3/contracts/billing';
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +17,10 @@ export class StripeWebhookController {
   @HttpCode(200)
   @BodyLimit(1024 * 1024)
   @ApiExcludeEndpoint()
-  handle(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature: string | undefined) {
+  handle(
+    @Req() request: RawBodyRequest<FastifyRequest>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<StripeWebhookReply> {
     return this.webhooks.handle(request.rawBody, signature);
   }
 }

@@ -5,7 +5,7 @@ import { BlogManagerGuard, JwtAuthGuard } from '../auth/auth.guards';
 import { BLOG_IMAGE_NAME, BlogImagesService, type BlogImage } from './blog-images.service';
 import { BlogErrorCode, BlogException } from './blog.exception';
 import { BlogService } from './blog.service';
-import { BlogListQuerySchema, type BlogListQuery } from '@veo3/contracts/blog';
+import { BlogListQuerySchema, type BlogListQuery, type ContentImageUploadReply } from '@veo3/contracts/blog';
 import { blogListReply, blogPostReply } from '../http/blog-replies';
 import { sendCached } from '../http/send-cached';
 
@@ -56,7 +56,7 @@ export class BlogController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard, BlogManagerGuard)
-  async uploadImage(@Req() request: FastifyRequest) {
+  async uploadImage(@Req() request: FastifyRequest): Promise<ContentImageUploadReply> {
     return { success: true, imageUrl: await this.images.upload(request), message: 'Image uploaded' };
   }
 

@@ -1,11 +1,9 @@
+import { BLOG_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum BlogErrorCode {
-  NotFound = 'BLOG_POST_NOT_FOUND',
-  InvalidImage = 'BLOG_INVALID_IMAGE',
-  ImageTooLarge = 'BLOG_IMAGE_TOO_LARGE',
-  BadUpload = 'BLOG_BAD_UPLOAD',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const BlogErrorCode = BLOG_ERROR_CODES;
+export type BlogErrorCode = (typeof BlogErrorCode)[keyof typeof BlogErrorCode];
 
 const STATUS: Record<BlogErrorCode, number> = {
   [BlogErrorCode.NotFound]: 404,

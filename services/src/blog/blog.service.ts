@@ -5,7 +5,7 @@ import type { SessionUser } from '../users/session-user';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { MetricsService } from '../metrics/metrics.service';
 import { BlogCache, type CachedReply } from './blog-cache';
-import type { PublicBlogPost } from '@veo3/contracts/blog';
+import type { BlogPostWithContent, PublicBlogPost } from '@veo3/contracts/blog';
 import { AUTHOR_NAME_LENGTH, toPublicPost, type BlogPostEntity } from './blog-post.entity';
 import { BlogPostRepository } from './blog-post.repository';
 import { BlogErrorCode, BlogException } from './blog.exception';
@@ -86,16 +86,16 @@ export class BlogService implements OnModuleDestroy {
     return this.posts.publishedSlugs();
   }
 
-  async adminList(page: number, limit: number): Promise<PublicBlogPost[]> {
+  async adminList(page: number, limit: number): Promise<BlogPostWithContent[]> {
     const posts = await this.posts.page((page - 1) * limit, limit);
-    return posts.map((p) => this.toPublic(p));
+    return posts.map((p) => this.withContent(p));
   }
 
-  async adminGet(id: number): Promise<PublicBlogPost> {
-    return this.toPublic(await this.byId(id));
+  async adminGet(id: number): Promise<BlogPostWithContent> {
+    return this.withContent(await this.byId(id));
   }
 
-  async create(author: SessionUser, dto: BlogPostBody): Promise<PublicBlogPost> {
+  async create(author: SessionUser, dto: BlogPostBody): Promise<BlogPostWithContent> {
     const fields = this.fields(dto);
     for (let attempt = 0; ; attempt++) {
       const slug = await this.uniqueSlug(draftSlug(dto.title), null);
@@ -118,7 +118,7 @@ export class BlogService implements OnModuleDestroy {
     }
   }
 
-  async update(id: number, dto: BlogPostBody): Promise<PublicBlogPost> {
+  async update(id: number, dto: BlogPostBody): Promise<BlogPostWithContent> {
     const post = await this.byId(id);
     const everPublished = post.publishedAt !== null;
     // A published post keeps its address; a draft's follows its title.
@@ -141,6 +141,11 @@ export class BlogService implements OnModuleDestroy {
   /** A published post as the public site shows it. */
   forReaders(post: BlogPostEntity): PublicBlogPost {
     return { ...this.toPublic(post), content: readerArticleHtml(post.content) };
+  }
+
+  /** A post as the blog admin edits it: its stored content. */
+  private withContent(post: BlogPostEntity): BlogPostWithContent {
+    return { ...this.toPublic(post), content: post.content };
   }
 
   toPublic(post: BlogPostEntity, withContent = true): PublicBlogPost {

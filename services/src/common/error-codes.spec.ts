@@ -1,4 +1,5 @@
 import { MODULE_ERROR_CODES } from '@veo3/contracts/envelope';
+import { MODULE_ERRORS } from '@veo3/contracts/error-codes';
 import { AdminErrorCode } from '../admin/admin.exception';
 import { AuthErrorCode } from '../auth/auth.exception';
 import { BillingErrorCode } from '../billing/billing.exception';
@@ -11,23 +12,26 @@ import { StorageErrorCode } from '../storage/storage.exception';
 import { UsersErrorCode } from '../users/users.exception';
 import { VideoErrorCode } from '../video/video.exception';
 
-// The error reply's `code` is a string on the wire, so a module's new code would pass the reply
-// check unnoticed; the contract's list is what clients switch on.
-it("every module's error code is one the contract names", () => {
-  const modules = [
-    AdminErrorCode,
-    AuthErrorCode,
-    BillingErrorCode,
-    BlogErrorCode,
-    CreditsErrorCode,
-    DatabaseErrorCode,
-    EventsErrorCode,
-    HealthErrorCode,
-    StorageErrorCode,
-    UsersErrorCode,
-    VideoErrorCode,
-  ];
-  const codes = modules.flatMap((module) => Object.values(module));
-  expect(codes.filter((code) => !(MODULE_ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
-  expect(new Set(codes).size).toBe(codes.length);
+// The error reply's `code` is a string on the wire, so a module's own code would pass the reply
+// check unnoticed; the contract's list is what clients switch on. A module's code enum is therefore
+// the contract's object itself, never a copy.
+it("every module's error codes are the contract's, each code once", () => {
+  const modules = {
+    admin: AdminErrorCode,
+    auth: AuthErrorCode,
+    billing: BillingErrorCode,
+    blog: BlogErrorCode,
+    credits: CreditsErrorCode,
+    database: DatabaseErrorCode,
+    events: EventsErrorCode,
+    health: HealthErrorCode,
+    storage: StorageErrorCode,
+    users: UsersErrorCode,
+    video: VideoErrorCode,
+  };
+  expect(Object.keys(modules).sort()).toEqual(Object.keys(MODULE_ERRORS).sort());
+  for (const [name, codes] of Object.entries(modules)) {
+    expect(codes).toBe(MODULE_ERRORS[name as keyof typeof MODULE_ERRORS]);
+  }
+  expect(new Set(MODULE_ERROR_CODES).size).toBe(MODULE_ERROR_CODES.length);
 });

@@ -1,28 +1,9 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { HTTP_ERROR_CODE_BY_STATUS, type ErrorReply } from '@veo3/contracts/envelope';
 import { AppException } from './app.exception';
 
-export interface ErrorBody {
-  success: false;
-  message: string;
-  code: string;
-}
-
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  408: 'REQUEST_TIMEOUT',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  414: 'URI_TOO_LONG',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  431: 'HEADERS_TOO_LARGE',
-  503: 'SERVICE_UNAVAILABLE',
-};
+const CODE_BY_STATUS: Partial<Record<number, string>> = HTTP_ERROR_CODE_BY_STATUS;
 
 /** Messages may quote input (framework messages quote the URL): never more than this much of it. */
 const MAX_MESSAGE = 200;
@@ -34,7 +15,7 @@ export function errorBody(
   status: number,
   message: string,
   code = CODE_BY_STATUS[status] ?? `HTTP_${status}`,
-): ErrorBody {
+): ErrorReply {
   return {
     success: false,
     message: message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message,
@@ -53,9 +34,9 @@ function httpMessage(exception: HttpException): string {
 }
 
 /** The status and body of the reply to `exception`; errors of the server (5xx) are logged. */
-export function errorReply(exception: unknown): { status: number; body: ErrorBody } {
+export function errorReply(exception: unknown): { status: number; body: ErrorReply } {
   let status = HttpStatus.INTERNAL_SERVER_ERROR;
-  let body: ErrorBody = { success: false, message: 'Internal server error', code: 'INTERNAL' };
+  let body: ErrorReply = { success: false, message: 'Internal server error', code: 'INTERNAL' };
 
   if (exception instanceof AppException) {
     status = exception.status;

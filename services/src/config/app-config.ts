@@ -1,10 +1,9 @@
 import { isIPv4 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '@veo3/contracts/runtime-config';
 import { z } from 'zod';
 
-const REMOTES = ['generator', 'billing', 'blog', 'blogAdmin', 'admin'] as const;
-export type RemoteName = (typeof REMOTES)[number];
 /** Folder under /mfe/ and the MFE_<NAME>_URL variable of each remote. */
 export const REMOTE_FOLDERS: Record<RemoteName, string> = {
   generator: 'generator',
@@ -497,7 +496,7 @@ function eventsConfig(e: Env) {
 /** Where each remote's mf-manifest.json lives, and whether this process serves it. */
 function remotesConfig(e: Env): Record<RemoteName, { manifestUrl: string; servedHere: boolean }> {
   return Object.fromEntries(
-    REMOTES.map((name) => {
+    REMOTE_NAMES.map((name) => {
       const configured = e[remoteEnv(name) as keyof Env] as string | undefined;
       return [
         name,

@@ -4,7 +4,13 @@ import { JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { DirectRoute } from '../http/direct-route';
 import type { SessionUser } from '../users/session-user';
-import { TransactionsQuerySchema, type TransactionsQuery } from '@veo3/contracts/credits';
+import {
+  TransactionsQuerySchema,
+  type TransactionsQuery,
+  type CreditBalanceReply,
+  type ModelCheckReply,
+  type TransactionsReply,
+} from '@veo3/contracts/credits';
 import { CreditsService } from './credits.service';
 
 @ApiTags('credits')
@@ -16,7 +22,7 @@ export class CreditsController {
 
   @Get('balance')
   @DirectRoute((credits: CreditsController, { user }) => credits.balance(user))
-  async balance(@CurrentUser() user: SessionUser) {
+  async balance(@CurrentUser() user: SessionUser): Promise<CreditBalanceReply> {
     return { success: true, data: await this.credits.summary(user) };
   }
 
@@ -25,13 +31,13 @@ export class CreditsController {
     @CurrentUser() user: SessionUser,
     @Param('userId') userId: string,
     @Query({ schema: TransactionsQuerySchema }) query: TransactionsQuery,
-  ) {
+  ): Promise<TransactionsReply> {
     return { success: true, data: await this.credits.transactionsFor(user, userId, query.limit, query.offset) };
   }
 
   @Post('validate/:modelId')
   @HttpCode(200)
-  async validate(@CurrentUser() user: SessionUser, @Param('modelId') modelId: string) {
+  async validate(@CurrentUser() user: SessionUser, @Param('modelId') modelId: string): Promise<ModelCheckReply> {
     return { success: true, data: await this.credits.checkModel(user.id, modelId) };
   }
 }

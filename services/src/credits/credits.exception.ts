@@ -1,13 +1,9 @@
+import { CREDITS_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum CreditsErrorCode {
-  Insufficient = 'CREDITS_INSUFFICIENT',
-  InvalidAmount = 'CREDITS_INVALID_AMOUNT',
-  UserNotFound = 'CREDITS_USER_NOT_FOUND',
-  Forbidden = 'CREDITS_FORBIDDEN',
-  UnknownModel = 'CREDITS_UNKNOWN_MODEL',
-  IdempotencyConflict = 'CREDITS_IDEMPOTENCY_CONFLICT',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const CreditsErrorCode = CREDITS_ERROR_CODES;
+export type CreditsErrorCode = (typeof CreditsErrorCode)[keyof typeof CreditsErrorCode];
 
 const STATUS: Record<CreditsErrorCode, number> = {
   [CreditsErrorCode.Insufficient]: 409,

@@ -1,11 +1,9 @@
+import { DATABASE_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum DatabaseErrorCode {
-  /** The schema is older than this release's code: the migration Job has not run yet. */
-  SchemaPending = 'DATABASE_SCHEMA_PENDING',
-  /** Another migration held the lock for longer than this one would wait. */
-  MigrationLockTimeout = 'DATABASE_MIGRATION_LOCK_TIMEOUT',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const DatabaseErrorCode = DATABASE_ERROR_CODES;
+export type DatabaseErrorCode = (typeof DatabaseErrorCode)[keyof typeof DatabaseErrorCode];
 
 const STATUS: Record<DatabaseErrorCode, number> = {
   [DatabaseErrorCode.SchemaPending]: 503,

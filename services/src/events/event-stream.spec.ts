@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { ServerResponse } from 'node:http';
+import type { PublicVideoTask } from '@veo3/contracts/video';
 import { EventStream, lastEventTime } from './event-stream';
 
 function fakeResponse() {
@@ -9,15 +10,18 @@ function fakeResponse() {
   return { raw: raw as unknown as ServerResponse, written: () => written };
 }
 
+// Only the id matters to the stream, which writes the data as it is given.
+const task = { id: 't1' } as PublicVideoTask;
+
 describe('EventStream', () => {
   it('writes messages with increasing ids, holding live events until the snapshot is out', async () => {
     const { raw, written } = fakeResponse();
     const stream = new EventStream({ userId: 'u1', sessionId: 's1', address: '127.0.0.1' }, raw);
-    stream.push('balance', { total_credits: 1 });
-    stream.send('progress', { id: 't1' });
-    stream.send('ready', {});
+    stream.push({ type: 'balance', data: { total_credits: 1 } });
+    stream.send({ type: 'progress', data: task });
+    stream.send({ type: 'ready', data: {} });
     stream.goLive();
-    stream.push('completed', { id: 't1' });
+    stream.push({ type: 'completed', data: task });
     stream.comment('ping');
     await new Promise((resolve) => setImmediate(resolve));
     const messages = written().split('\n\n').filter(Boolean);
@@ -37,7 +41,7 @@ describe('EventStream', () => {
     const { raw, written } = fakeResponse();
     const stream = new EventStream({ userId: 'u1', sessionId: 's1', address: '127.0.0.1' }, raw);
     stream.end();
-    stream.send('ready', {});
+    stream.send({ type: 'ready', data: {} });
     expect(written()).toBe('');
   });
 });

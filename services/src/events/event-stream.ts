@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-
-export type StreamEventType = 'progress' | 'completed' | 'failed' | 'balance' | 'ready';
+import type { StreamEvent } from '@veo3/contracts/events';
 
 /** Who opened a stream, from where. */
 export interface StreamOwner {
@@ -22,7 +21,7 @@ export class EventStream {
   private lastMs = 0;
   private sequence = 0;
   // Rendered (given their ids) only when written, so ids increase in the order the client reads them.
-  private held: [StreamEventType, unknown][] | null = [];
+  private held: StreamEvent[] | null = [];
   private ended = false;
 
   constructor(
@@ -31,20 +30,20 @@ export class EventStream {
   ) {}
 
   /** A message now, even before `goLive` (the snapshot itself). */
-  send(type: StreamEventType, data: unknown): void {
-    this.write(this.message(type, data));
+  send(event: StreamEvent): void {
+    this.write(this.message(event));
   }
 
   /** A live event: after the snapshot. */
-  push(type: StreamEventType, data: unknown): void {
-    if (this.held) this.held.push([type, data]);
-    else this.write(this.message(type, data));
+  push(event: StreamEvent): void {
+    if (this.held) this.held.push(event);
+    else this.write(this.message(event));
   }
 
   goLive(): void {
     const held = this.held ?? [];
     this.held = null;
-    for (const [type, data] of held) this.write(this.message(type, data));
+    for (const event of held) this.write(this.message(event));
   }
 
   comment(text: string): void {
@@ -57,7 +56,7 @@ export class EventStream {
     this.raw.end();
   }
 
-  private message(type: StreamEventType, data: unknown): string {
+  private message({ type, data }: StreamEvent): string {
     // `<ms>-<sequence>`: increasing on this stream even if the clock steps back; the time is what a resume asks from.
     this.lastMs = Math.max(this.lastMs, Date.now());
     return `id: ${this.lastMs}-${++this.sequence}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -14,11 +14,12 @@ import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { ReadinessService } from '../health/readiness.service';
 import { MetricsService } from '../metrics/metrics.service';
+import type { StreamEvent, TaskEventType } from '@veo3/contracts/events';
 import type { PublicVideoTask } from '@veo3/contracts/video';
 import { VideoHistoryService } from '../video/video-history.service';
 import { startEventStreamReply } from '../http/event-stream-reply';
 import { EVENT_BUS, type EventBus, type UserEvent } from './event-bus';
-import { EventStream, lastEventTime, type StreamEventType, type StreamOwner } from './event-stream';
+import { EventStream, lastEventTime, type StreamOwner } from './event-stream';
 import { EventsErrorCode, EventsException } from './events.exception';
 
 export const HEARTBEAT_MS = 15_000;
@@ -46,7 +47,10 @@ const REFUSALS = {
   },
 } as const;
 
-const TASK_EVENT: Record<string, StreamEventType> = { completed: 'completed', failed: 'failed' };
+const TASK_EVENT: Record<string, TaskEventType> = { completed: 'completed', failed: 'failed' };
+
+/** A task's event: `completed` or `failed` once it finished, else `progress`. */
+const taskEvent = (task: PublicVideoTask): StreamEvent => ({ type: TASK_EVENT[task.status] ?? 'progress', data: task });
 
 /**
  * The open event streams of this process, by user: one bus subscription fanned out to them, one
@@ -152,12 +156,12 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     const { userId } = stream.owner;
     try {
       const snapshot = await this.video.eventSnapshot(userId, since && new Date(since.getTime() - RESUME_MARGIN_MS));
-      for (const task of snapshot.unfinished) stream.send('progress', task);
+      for (const task of snapshot.unfinished) stream.send({ type: 'progress', data: task });
       if (since) {
-        for (const task of snapshot.finished) stream.send(TASK_EVENT[task.status]!, task);
-        stream.send('balance', { total_credits: await this.credits.balanceOf(userId) });
+        for (const task of snapshot.finished) stream.send(taskEvent(task));
+        stream.send({ type: 'balance', data: { total_credits: await this.credits.balanceOf(userId) } });
       }
-      stream.send('ready', {});
+      stream.send({ type: 'ready', data: {} });
       stream.goLive();
     } catch (error) {
       this.logger.warn(`event stream snapshot failed: ${String(error)}`);
@@ -202,18 +206,16 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async deliver(event: UserEvent): Promise<void> {
-    let type: StreamEventType;
-    let data: PublicVideoTask | { total_credits: number } | null;
+    let message: StreamEvent;
     if (event.type === 'balance') {
-      type = 'balance';
-      data = { total_credits: event.totalCredits };
+      message = { type: 'balance', data: { total_credits: event.totalCredits } };
     } else {
       // Read once for all of the user's streams here; the row is the truth, whatever the event said.
-      data = await this.video.publicTask(event.userId, event.taskId);
-      if (!data) return;
-      type = TASK_EVENT[data.status] ?? 'progress';
+      const task = await this.video.publicTask(event.userId, event.taskId);
+      if (!task) return;
+      message = taskEvent(task);
     }
-    for (const stream of this.byUser.get(event.userId) ?? []) stream.push(type, data);
+    for (const stream of this.byUser.get(event.userId) ?? []) stream.push(message);
   }
 
   private heartbeat(): void {

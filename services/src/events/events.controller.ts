@@ -10,7 +10,7 @@ import { EventStreamsService } from './event-streams.service';
 export class EventsController {
   constructor(private readonly streams: EventStreamsService) {}
 
-  /** The signed-in user's task and balance events, as Server-Sent Events (EVENTS-CONTRACT.md). */
+  /** The signed-in user's task and balance events, as Server-Sent Events (docs/EVENTS.md, contracts/src/events.ts). */
   @Get('events')
   @UseGuards(JwtAuthGuard)
   async events(@Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -1,10 +1,9 @@
+import { EVENTS_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum EventsErrorCode {
-  Draining = 'EVENTS_DRAINING',
-  TooManyFromAddress = 'EVENTS_TOO_MANY_FROM_ADDRESS',
-  RateLimited = 'EVENTS_RATE_LIMITED',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const EventsErrorCode = EVENTS_ERROR_CODES;
+export type EventsErrorCode = (typeof EventsErrorCode)[keyof typeof EventsErrorCode];
 
 const STATUS: Record<EventsErrorCode, number> = {
   [EventsErrorCode.Draining]: 503,

@@ -1,8 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DirectRoute } from '../http/direct-route';
-import { HealthService, type HealthReport } from './health.service';
-import { ReadinessService, type ReadinessReport } from './readiness.service';
+import type { HealthReply, LiveReply, ReadyReply } from '@veo3/contracts/health';
+import { HealthService } from './health.service';
+import { ReadinessService } from './readiness.service';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -16,7 +17,7 @@ export class HealthController {
   @Get('live')
   @Header('Cache-Control', 'no-store')
   @DirectRoute((health: HealthController) => health.live())
-  live(): { status: 'alive' } {
+  live(): LiveReply {
     return { status: 'alive' };
   }
 
@@ -24,14 +25,14 @@ export class HealthController {
   @Get('ready')
   @Header('Cache-Control', 'no-store')
   @DirectRoute((health: HealthController) => health.ready())
-  ready(): Promise<ReadinessReport> {
+  ready(): Promise<ReadyReply> {
     return this.readiness.check();
   }
 
   @Get()
   @Header('Cache-Control', 'no-store')
   @DirectRoute((health: HealthController) => health.check())
-  check(): Promise<HealthReport> {
+  check(): Promise<HealthReply> {
     return this.health.check();
   }
 }

@@ -1,9 +1,9 @@
+import { HEALTH_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum HealthErrorCode {
-  DatabaseDown = 'HEALTH_DATABASE_DOWN',
-  NotReady = 'HEALTH_NOT_READY',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const HealthErrorCode = HEALTH_ERROR_CODES;
+export type HealthErrorCode = (typeof HealthErrorCode)[keyof typeof HealthErrorCode];
 
 const STATUS: Record<HealthErrorCode, number> = {
   [HealthErrorCode.DatabaseDown]: 503,

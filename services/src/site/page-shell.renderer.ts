@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig, RemoteName } from '../config/app-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
+import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { escapeHtml, scriptJson } from './html';
 import { routeMeta } from './route-meta';

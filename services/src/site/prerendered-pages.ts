@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { RemoteName } from '../config/app-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
 
 export type Language = 'en' | 'zh-CN';
 export const LANGUAGES: Language[] = ['en', 'zh-CN'];

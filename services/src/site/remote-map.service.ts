@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { REMOTE_FOLDERS, type AppConfig, type RemoteName } from '../config/app-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
+import { REMOTE_FOLDERS, type AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { currentRelease } from './remote-releases';
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REMOTE_FOLDERS, type AppConfig, type RemoteName } from '../config/app-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
+import { REMOTE_FOLDERS, type AppConfig } from '../config/app-config';
 import { escapeHtml } from './html';
 import { RELEASE_ID } from './remote-releases';
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { REMOTE_FOLDERS, type AppConfig, type RemoteName } from '../config/app-config';
+import type { RemoteName } from '@veo3/contracts/runtime-config';
+import { REMOTE_FOLDERS, type AppConfig } from '../config/app-config';
 import { s3BrowserOrigin } from '../storage/storage-origin';
 import { RELEASE_ID, releaseFolders } from './remote-releases';
 

@@ -1,3 +1,4 @@
+import type { RemoteMapReply } from '@veo3/contracts/site';
 import { Controller, Get, Header, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,7 +35,7 @@ export class SiteController {
   /** The current remote map, which the shell reads again when a release it was using is gone. */
   @Get('remote-map.json')
   @Header('Cache-Control', 'no-store')
-  remotes(): Record<string, string> {
+  remotes(): RemoteMapReply {
     return this.remoteMap.current(true);
   }
 

@@ -1,10 +1,9 @@
+import { STORAGE_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum StorageErrorCode {
-  NotFound = 'STORAGE_NOT_FOUND',
-  InvalidKey = 'STORAGE_INVALID_KEY',
-  Unavailable = 'STORAGE_UNAVAILABLE',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const StorageErrorCode = STORAGE_ERROR_CODES;
+export type StorageErrorCode = (typeof StorageErrorCode)[keyof typeof StorageErrorCode];
 
 const STATUS: Record<StorageErrorCode, number> = {
   [StorageErrorCode.NotFound]: 404,

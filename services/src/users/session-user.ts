@@ -1,6 +1,6 @@
-import type { AuthProvider, UserEntity } from './user.entity';
+import type { UserEntity } from './user.entity';
 import type { UserRoles } from './user-roles';
-import type { PublicUser } from '@veo3/contracts/auth';
+import type { AuthProvider, PublicUser } from '@veo3/contracts/auth';
 
 /**
  * The signed-in user as a session lookup provides it: identity and roles (roles from configuration,

@@ -1,6 +1,5 @@
+import type { AuthProvider } from '@veo3/contracts/auth';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-
-export type AuthProvider = 'google' | 'dev';
 
 @Entity('users')
 export class UserEntity {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import { groupedByUtcDay } from '../database/utc-day';
-import { UserEntity, type AuthProvider } from './user.entity';
+import type { AuthProvider } from '@veo3/contracts/auth';
+import { UserEntity } from './user.entity';
 
 /** The rows of `users` as sign-in reads and writes them (the balance column belongs to CreditsRepository). */
 @Injectable()

@@ -1,8 +1,9 @@
+import { USERS_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { AppException } from '../common/app.exception';
 
-export enum UsersErrorCode {
-  EmailTaken = 'USERS_EMAIL_TAKEN',
-}
+/** The contract's codes (contracts/src/error-codes.ts), by the names this module uses. */
+export const UsersErrorCode = USERS_ERROR_CODES;
+export type UsersErrorCode = (typeof UsersErrorCode)[keyof typeof UsersErrorCode];
 
 const STATUS: Record<UsersErrorCode, number> = {
   [UsersErrorCode.EmailTaken]: 409,

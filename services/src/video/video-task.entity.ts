@@ -1,8 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { AspectRatio, Resolution } from '@veo3/contracts/generation-options';
-import type { VideoTaskKind } from '@veo3/contracts/video';
-
-export type VideoTaskStatus = 'pending' | 'processing' | 'completed' | 'failed';
+import type { VideoTaskKind, VideoTaskStatus } from '@veo3/contracts/video';
 export const UNFINISHED: VideoTaskStatus[] = ['pending', 'processing'];
 
 /** An uploaded image kept with a task (a reference image), by its stored name. */

@@ -1,0 +1,140 @@
+/**
+ * Every module's own error codes, each written once: a module's `*.exception.ts` code enum is its
+ * object here, and envelope.ts's MODULE_ERROR_CODES (what clients switch on) lists them all.
+ */
+
+/** admin.exception.ts */
+export const ADMIN_ERROR_CODES = {
+  UserNotFound: 'ADMIN_USER_NOT_FOUND',
+  BalanceBelowZero: 'ADMIN_BALANCE_BELOW_ZERO',
+  IdempotencyConflict: 'ADMIN_IDEMPOTENCY_CONFLICT',
+  OwnAdminRole: 'ADMIN_OWN_ADMIN_ROLE',
+  OwnRole: 'ADMIN_OWN_ROLE',
+  LastAdmin: 'ADMIN_LAST_ADMIN',
+  RoleFromConfig: 'ADMIN_ROLE_FROM_CONFIG',
+  PaymentNotFound: 'ADMIN_PAYMENT_NOT_FOUND',
+  PaymentRefunded: 'ADMIN_PAYMENT_REFUNDED',
+  RefundFailed: 'ADMIN_REFUND_FAILED',
+  TaskNotFound: 'ADMIN_TASK_NOT_FOUND',
+  TaskNotRefundable: 'ADMIN_TASK_NOT_REFUNDABLE',
+  TaskNotRetryable: 'ADMIN_TASK_NOT_RETRYABLE',
+} as const;
+
+/** auth.exception.ts */
+export const AUTH_ERROR_CODES = {
+  GoogleOnly: 'AUTH_GOOGLE_ONLY',
+  GoogleNotConfigured: 'AUTH_GOOGLE_NOT_CONFIGURED',
+  GoogleTokenInvalid: 'AUTH_GOOGLE_TOKEN_INVALID',
+  DevLoginDisabled: 'AUTH_DEV_LOGIN_DISABLED',
+  NotSignedIn: 'AUTH_NOT_SIGNED_IN',
+  SessionExpired: 'AUTH_SESSION_EXPIRED',
+  NotAdmin: 'AUTH_NOT_ADMIN',
+  NotBlogManager: 'AUTH_NOT_BLOG_MANAGER',
+} as const;
+
+/** billing.exception.ts */
+export const BILLING_ERROR_CODES = {
+  UnknownItem: 'BILLING_UNKNOWN_ITEM',
+  AlreadySubscribed: 'BILLING_ALREADY_SUBSCRIBED',
+  SessionNotFound: 'BILLING_SESSION_NOT_FOUND',
+  SessionClosed: 'BILLING_SESSION_CLOSED',
+  NoSubscription: 'BILLING_NO_SUBSCRIPTION',
+  Unavailable: 'BILLING_UNAVAILABLE',
+  BadSignature: 'BILLING_BAD_SIGNATURE',
+  ProviderFailed: 'BILLING_PROVIDER_FAILED',
+  PaymentNotFound: 'BILLING_PAYMENT_NOT_FOUND',
+} as const;
+
+/** blog.exception.ts */
+export const BLOG_ERROR_CODES = {
+  NotFound: 'BLOG_POST_NOT_FOUND',
+  InvalidImage: 'BLOG_INVALID_IMAGE',
+  ImageTooLarge: 'BLOG_IMAGE_TOO_LARGE',
+  BadUpload: 'BLOG_BAD_UPLOAD',
+} as const;
+
+/** credits.exception.ts */
+export const CREDITS_ERROR_CODES = {
+  Insufficient: 'CREDITS_INSUFFICIENT',
+  InvalidAmount: 'CREDITS_INVALID_AMOUNT',
+  UserNotFound: 'CREDITS_USER_NOT_FOUND',
+  Forbidden: 'CREDITS_FORBIDDEN',
+  UnknownModel: 'CREDITS_UNKNOWN_MODEL',
+  IdempotencyConflict: 'CREDITS_IDEMPOTENCY_CONFLICT',
+} as const;
+
+/** database.exception.ts */
+export const DATABASE_ERROR_CODES = {
+  /** The schema is older than this release's code: the migration Job has not run yet. */
+  SchemaPending: 'DATABASE_SCHEMA_PENDING',
+  /** Another migration held the lock for longer than this one would wait. */
+  MigrationLockTimeout: 'DATABASE_MIGRATION_LOCK_TIMEOUT',
+} as const;
+
+/** events.exception.ts */
+export const EVENTS_ERROR_CODES = {
+  Draining: 'EVENTS_DRAINING',
+  TooManyFromAddress: 'EVENTS_TOO_MANY_FROM_ADDRESS',
+  RateLimited: 'EVENTS_RATE_LIMITED',
+} as const;
+
+/** health.exception.ts */
+export const HEALTH_ERROR_CODES = {
+  DatabaseDown: 'HEALTH_DATABASE_DOWN',
+  NotReady: 'HEALTH_NOT_READY',
+} as const;
+
+/** storage.exception.ts */
+export const STORAGE_ERROR_CODES = {
+  NotFound: 'STORAGE_NOT_FOUND',
+  InvalidKey: 'STORAGE_INVALID_KEY',
+  Unavailable: 'STORAGE_UNAVAILABLE',
+} as const;
+
+/** users.exception.ts */
+export const USERS_ERROR_CODES = {
+  EmailTaken: 'USERS_EMAIL_TAKEN',
+} as const;
+
+/** video.exception.ts */
+export const VIDEO_ERROR_CODES = {
+  PromptRequired: 'VIDEO_PROMPT_REQUIRED',
+  PromptTooLong: 'VIDEO_PROMPT_TOO_LONG',
+  ImageRequired: 'VIDEO_IMAGE_REQUIRED',
+  NotSignedIn: 'VIDEO_NOT_SIGNED_IN',
+  UnknownModel: 'VIDEO_UNKNOWN_MODEL',
+  InsufficientCredits: 'VIDEO_INSUFFICIENT_CREDITS',
+  InvalidImage: 'VIDEO_INVALID_IMAGE',
+  ImageTooLarge: 'VIDEO_IMAGE_TOO_LARGE',
+  /** Width × height over MAX_IMAGE_PIXELS, whatever the file's size. */
+  ImageTooManyPixels: 'VIDEO_IMAGE_TOO_MANY_PIXELS',
+  BadForm: 'VIDEO_BAD_FORM',
+  BadOption: 'VIDEO_BAD_OPTION',
+  UnsupportedOption: 'VIDEO_UNSUPPORTED_OPTION',
+  Unavailable: 'VIDEO_UNAVAILABLE',
+  NotFound: 'VIDEO_NOT_FOUND',
+  LinkExpired: 'VIDEO_LINK_EXPIRED',
+  IdempotencyKeyReused: 'VIDEO_IDEMPOTENCY_KEY_REUSED',
+  TaskUnfinished: 'VIDEO_TASK_UNFINISHED',
+  /** Edit/extend: the video is not a finished Gemini Omni Flash video. */
+  NotEditable: 'VIDEO_NOT_EDITABLE',
+  /** Extend: the video would pass MAX_VIDEO_SECONDS. */
+  TooLong: 'VIDEO_TOO_LONG',
+  /** Edit/extend: the provider cannot work on this video (its checkParent reason). */
+  ParentRefused: 'VIDEO_PARENT_REFUSED',
+} as const;
+
+/** By module, in the order envelope.ts lists them. */
+export const MODULE_ERRORS = {
+  admin: ADMIN_ERROR_CODES,
+  auth: AUTH_ERROR_CODES,
+  billing: BILLING_ERROR_CODES,
+  blog: BLOG_ERROR_CODES,
+  credits: CREDITS_ERROR_CODES,
+  database: DATABASE_ERROR_CODES,
+  events: EVENTS_ERROR_CODES,
+  health: HEALTH_ERROR_CODES,
+  storage: STORAGE_ERROR_CODES,
+  users: USERS_ERROR_CODES,
+  video: VIDEO_ERROR_CODES,
+} as const;
