@@ -8,7 +8,7 @@ import {
   type VideoModelId,
 } from '@veo3/contracts/catalogue';
 import { DEFAULT_ASPECT_RATIO, DEFAULT_RESOLUTION } from '@veo3/contracts/generation-options';
-import { MAX_REFERENCE_IMAGES, type GenerateResult } from '@veo3/contracts/video';
+import { MAX_REFERENCE_IMAGES, type GenerateResult, type VideoOptions } from '@veo3/contracts/video';
 import type { SessionUser } from '../users/session-user';
 import type { GenerateForm } from './generate-form';
 import { checkUploadedImage } from './image-check';
@@ -204,7 +204,7 @@ export class VideoGenerationService {
    * per second, with the lengths on offer), and per model whether it can be used (with a message
    * for the user when not) and whether its videos can be edited and extended.
    */
-  async options() {
+  async options(): Promise<VideoOptions> {
     await this.availability.ready();
     const { support } = this.provider;
     const models = Object.fromEntries(
@@ -222,7 +222,7 @@ export class VideoGenerationService {
           },
         ];
       }),
-    );
+    ) as VideoOptions['models'];
     return {
       defaults: { aspect_ratio: DEFAULT_ASPECT_RATIO, resolution: DEFAULT_RESOLUTION },
       shapes: support.shapes.map((s) => ({ aspect_ratio: s.aspectRatio, resolution: s.resolution })),

@@ -31,6 +31,13 @@ import {
   HistoryQuerySchema,
   type FileQuery,
   type HistoryQuery,
+  type CallbackReply,
+  type DeleteVideoTaskReply,
+  type GenerateReply,
+  type RestoreVideoTaskReply,
+  type VideoHistoryReply,
+  type VideoOptionsReply,
+  type VideoStatusReply,
 } from '@veo3/contracts/video';
 import { idempotencyKeyOf, withGenerateForm } from './generate-form';
 import { VideoEditService } from './video-edit.service';
@@ -84,7 +91,7 @@ export class VideoController {
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard, RateLimitGuard)
   @SkipThrottle({ signin: true, checkout: true })
-  async generate(@CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest) {
+  async generate(@CurrentUser() user: SessionUser | null, @Req() request: FastifyRequest): Promise<GenerateReply> {
     const reader = { signedIn: user !== null, tempDir: this.storage.tempDir };
     return {
       success: true,
@@ -102,7 +109,7 @@ export class VideoController {
     @Param('taskId') taskId: string,
     @Body({ schema: EditRequestSchema }) body: EditRequest,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<GenerateReply> {
     return { success: true, data: await this.edits.edit(user, taskId, body, idempotencyKeyOf(request)) };
   }
 
@@ -116,21 +123,24 @@ export class VideoController {
     @Param('taskId') taskId: string,
     @Body({ schema: ExtendRequestSchema }) body: ExtendRequest,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<GenerateReply> {
     return { success: true, data: await this.edits.extend(user, taskId, body, idempotencyKeyOf(request)) };
   }
 
   /** What the generator may offer now (formats, options, prices) and whether generation is available. */
   @Get('options')
   @Header('Cache-Control', 'no-store')
-  async options() {
+  async options(): Promise<VideoOptionsReply> {
     return { success: true, data: await this.generation.options() };
   }
 
   /** The provider's "task finished" call (kie.ai callBackUrl): only wakes the task, see VideoGenerationService.wake. */
   @Post('callback/:taskId')
   @HttpCode(200)
-  async callback(@Param('taskId') taskId: string, @Query({ schema: CallbackQuerySchema }) query: CallbackQuery) {
+  async callback(
+    @Param('taskId') taskId: string,
+    @Query({ schema: CallbackQuerySchema }) query: CallbackQuery,
+  ): Promise<CallbackReply> {
     await this.generation.wake(taskId, query.token);
     return { success: true };
   }
@@ -138,13 +148,16 @@ export class VideoController {
   @Get('status/:taskId')
   @UseGuards(JwtAuthGuard)
   @DirectRoute((video: VideoController, { user, params }) => video.status(user, params.taskId!))
-  async status(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
+  async status(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string): Promise<VideoStatusReply> {
     return { success: true, data: await this.taskHistory.status(user, taskId) };
   }
 
   @Get('history')
   @UseGuards(JwtAuthGuard)
-  async history(@CurrentUser() user: SessionUser, @Query({ schema: HistoryQuerySchema }) query: HistoryQuery) {
+  async history(
+    @CurrentUser() user: SessionUser,
+    @Query({ schema: HistoryQuerySchema }) query: HistoryQuery,
+  ): Promise<VideoHistoryReply> {
     return { success: true, data: await this.taskHistory.history(user, query.page, query.limit) };
   }
 
@@ -152,7 +165,7 @@ export class VideoController {
   @Delete('tasks/:taskId')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
-  async deleteTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
+  async deleteTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string): Promise<DeleteVideoTaskReply> {
     return { success: true, data: await this.taskHistory.deleteTask(user, taskId) };
   }
 
@@ -160,7 +173,7 @@ export class VideoController {
   @Post('tasks/:taskId/restore')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
-  async restoreTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string) {
+  async restoreTask(@CurrentUser() user: SessionUser, @Param('taskId') taskId: string): Promise<RestoreVideoTaskReply> {
     return { success: true, data: await this.taskHistory.restoreTask(user, taskId) };
   }
 
