@@ -5,7 +5,7 @@ import { WorkerIdentity } from './worker-identity';
 interface Job {
   name: string;
   timer: NodeJS.Timeout;
-  running: boolean;
+  inFlight?: Promise<void>;
 }
 
 /**
@@ -32,7 +32,6 @@ export class RunOnceScheduler {
   every(name: string, intervalMs: number, job: () => Promise<void>): void {
     const entry: Job = {
       name,
-      running: false,
       timer: setInterval(() => void this.tick(entry, intervalMs, job), intervalMs),
     };
     entry.timer.unref();
@@ -46,22 +45,24 @@ export class RunOnceScheduler {
     return true;
   }
 
-  /** Stops every job and hands the leases back, so another process takes over at its next tick. */
+  /**
+   * Stops every job and hands the leases back, so another process takes over at its next tick. A tick
+   * still running finishes first: handed back before it, its acquire would take the lease again.
+   */
   async stop(): Promise<void> {
     for (const job of this.jobs) clearInterval(job.timer);
+    await Promise.all(this.jobs.map((job) => job.inFlight));
     for (const job of this.jobs.splice(0)) await this.leases.release(job.name, this.identity.id).catch(() => undefined);
     await this.leases.close();
   }
 
   private async tick(entry: Job, intervalMs: number, job: () => Promise<void>): Promise<void> {
-    if (entry.running) return;
-    entry.running = true;
-    try {
-      await this.runIfLeader(entry.name, intervalMs, job);
-    } catch (error) {
-      this.logger.warn(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      entry.running = false;
-    }
+    if (entry.inFlight) return;
+    entry.inFlight = this.runIfLeader(entry.name, intervalMs, job).then(
+      () => undefined,
+      (error: unknown) => this.logger.warn(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    await entry.inFlight;
+    entry.inFlight = undefined;
   }
 }
