@@ -7,7 +7,7 @@ class GatedLeaseStore implements LeaseStore {
   holder: string | undefined;
   private pending: (() => void)[] = [];
 
-  acquire(name: string, holder: string): Promise<boolean> {
+  acquire(_name: string, holder: string): Promise<boolean> {
     return new Promise((resolve) =>
       this.pending.push(() => {
         const free = this.holder === undefined || this.holder === holder;
@@ -16,7 +16,7 @@ class GatedLeaseStore implements LeaseStore {
       }),
     );
   }
-  async release(name: string, holder: string): Promise<void> {
+  async release(_name: string, holder: string): Promise<void> {
     if (this.holder === holder) this.holder = undefined;
   }
   async close(): Promise<void> {}
@@ -35,7 +35,8 @@ const until = async (check: () => boolean) => {
 describe('RunOnceScheduler', () => {
   it('stopping during a tick leaves the lease free: the tick finishes before the lease is handed back', async () => {
     const store = new GatedLeaseStore();
-    const scheduler = new RunOnceScheduler(store, { id: 'me' } as WorkerIdentity);
+    const identity: Pick<WorkerIdentity, 'id'> = { id: 'me' };
+    const scheduler = new RunOnceScheduler(store, identity as WorkerIdentity);
     let ran = 0;
     scheduler.every('job', 10, async () => void ran++);
     await until(() => store.waiting > 0);
