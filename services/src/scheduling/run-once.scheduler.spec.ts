@@ -35,7 +35,7 @@ const until = async (check: () => boolean) => {
 describe('RunOnceScheduler', () => {
   it('stopping during a tick leaves the lease free: the tick finishes before the lease is handed back', async () => {
     const store = new GatedLeaseStore();
-    const identity: Pick<WorkerIdentity, 'id'> = { id: 'me' };
+    const identity: Pick<WorkerIdentity, 'id'> = { id: '00000000-0000-4000-8000-000000000001' };
     const scheduler = new RunOnceScheduler(store, identity as WorkerIdentity);
     let ran = 0;
     scheduler.every('job', 10, async () => void ran++);
