@@ -33,7 +33,7 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 // BENCH_ROUTES=balance,health measures only those.
 const ROUTES = (process.env.BENCH_ROUTES || 'balance,status,health,unknown').split(',');
 
-const TARGETS = { balance: 0.3, status: 0.4, health: 0.6, unknown: 0.6 };
+const TARGETS = { balance: 0.5, status: 0.4, health: 0.6, unknown: 0.6 };
 /** At most this much more server CPU per request with the metrics on. */
 const METRICS_COST_TARGET = 0.1;
 /** At most this much more server CPU per request with tracing on at a 10% sample. */

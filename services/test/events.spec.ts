@@ -380,6 +380,29 @@ describe.each(databaseKinds())('GET /api/video/events limits on %s', (kind) => {
     }
   });
 
+  it('shows on one API process a balance changed through another, though the first had read it a moment before', async () => {
+    const admin = await devSignIn(api.app, 'admin@example.com');
+    const user = await videoClient(api, admin).userWith('redis-balance@example.com', 40);
+    const other = videoClient(otherApi, admin);
+    expect(await other.balance(user)).toBe(40);
+    const stream = await EventStreamClient.open(otherApiBase, user.auth);
+    try {
+      await stream.waitFor(isReady);
+      const grant = await api.app.inject({
+        method: 'POST',
+        url: '/api/credits/add',
+        headers: admin.auth,
+        payload: { userId: user.user.id, amount: 30, reason: 'test credits', sourceId: 'redis-balance-top-up' },
+      });
+      expect(grant.statusCode).toBe(200);
+      // The moment the other process hears of the change, its balance route answers with it.
+      await stream.waitFor((m) => m.event === 'balance' && data(m).total_credits === 70);
+      expect(await other.balance(user)).toBe(70);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("counts a user's opens on every API process against one EVENTS_OPEN_RATE_LIMIT", async () => {
     const client = videoClient(api, await devSignIn(api.app, 'admin@example.com'));
     const user = await client.userWith('redis-reopen@example.com', 0);

@@ -5,11 +5,12 @@ import { CreditTransactionEntity } from './credit-transaction.entity';
 import { CreditsController } from './credits.controller';
 import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
+import { LedgerSummaryCache } from './ledger-summary.cache';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CreditTransactionEntity]), EventBusModule],
   controllers: [CreditsController],
-  providers: [CreditsService, CreditsRepository],
+  providers: [CreditsService, CreditsRepository, LedgerSummaryCache],
   exports: [CreditsService, CreditsRepository],
 })
 export class CreditsModule {}

@@ -12,6 +12,7 @@ import { toPublicTransaction, type CreditTransactionEntity, type CreditSourceTyp
 import type { PublicCreditTransaction } from '@veo3/contracts/credits';
 import { CreditsErrorCode, CreditsException } from './credits.exception';
 import { CreditsRepository } from './credits.repository';
+import { LedgerSummaryCache, type LedgerSummary } from './ledger-summary.cache';
 
 export interface CreditChange {
   userId: string;
@@ -38,6 +39,7 @@ export class CreditsService {
     private readonly events: TaskEventsService,
     private readonly ledger: CreditsRepository,
     private readonly metrics: MetricsService,
+    private readonly summaries: LedgerSummaryCache,
   ) {}
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
@@ -62,17 +64,25 @@ export class CreditsService {
     return amount > 0 ? this.applyIn(m, { ...change, amount }, -1) : null;
   }
 
-  /** GET /api/credits/balance for the signed-in user: balance and latest 10 ledger lines, read now; the user. */
+  /**
+   * GET /api/credits/balance for the signed-in user: balance and latest 10 ledger lines as of the
+   * last change to them (LedgerSummaryCache); the user.
+   */
   async summary(
     user: SessionUser,
   ): Promise<{ total_credits: number; transactions: PublicCreditTransaction[]; user: PublicUser }> {
-    const summary = await this.ledger.summary(user.id);
+    const summary = await this.summaries.get(user.id, () => this.readSummary(user.id));
     if (!summary) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
     return {
       total_credits: summary.balance,
-      transactions: summary.latest.map(toPublicTransaction),
+      transactions: summary.transactions,
       user: toPublicUser(user, summary.balance),
     };
+  }
+
+  private async readSummary(userId: string): Promise<LedgerSummary | null> {
+    const summary = await this.ledger.summary(userId);
+    return summary && { balance: summary.balance, transactions: summary.latest.map(toPublicTransaction) };
   }
 
   /** The balance as committed now, or as `manager`'s transaction sees it. */
@@ -169,6 +179,7 @@ export class CreditsService {
     });
     // Every balance change goes through here; the user's streams hear of it once it is committed.
     afterCommit(m, () => {
+      this.summaries.invalidate(change.userId);
       this.events.balanceChanged(change.userId, credits);
       this.metrics.creditsChanged(change.sourceType, sign * change.amount);
     });
