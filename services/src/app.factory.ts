@@ -9,7 +9,7 @@ import type { AppConfig } from './config/app-config';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { JSON_BODY_LIMIT } from './http/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { loggerOptions, requestIds } from './common/request-log';
+import { loggerOptions, requestIds, withRequestLog } from './common/request-log';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
 import { securityHeaders } from './http/security-headers';
@@ -37,9 +37,10 @@ function trustedProxies(
 const stalledRequestCheckMs = (timeoutMs: number) => Math.min(30_000, Math.max(100, Math.round(timeoutMs / 4)));
 
 export function createAdapter(config: AppConfig): FastifyAdapter {
-  return new FastifyAdapter({
-    // Structured JSON logs from Fastify's pino logger, one line per request.
-    ...loggerOptions(config.logLevel),
+  // Structured JSON logs from Fastify's pino logger, one line per request; the metrics count there too.
+  const { options, requestLog } = loggerOptions(config.logLevel, config.metricsPort !== null);
+  const adapter = new FastifyAdapter({
+    ...options,
     trustProxy: trustedProxies(config.trustProxy),
     genReqId: requestIds(config.trustProxy !== false),
     // Routes that need more say so with @BodyLimit; multipart uploads are limited per file instead.
@@ -56,6 +57,8 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
     clientErrorHandler,
   });
+  withRequestLog(adapter.getInstance(), requestLog);
+  return adapter;
 }
 
 /** Builds the whole HTTP app (integration tests build the module themselves and call configureApp). */

@@ -1,6 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config';
+import { loggerOptions } from '../common/request-log';
 import { registerHttpMetrics } from './http-metrics';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -22,8 +23,10 @@ describe('registerHttpMetrics', () => {
   beforeEach(async () => {
     // Metrics off for the registry's own gauges (no database here); the hooks are what is tested.
     metrics = new MetricsService({ metricsPort: null, role: 'api' } as AppConfig, {} as ModuleRef);
-    fastify = Fastify();
-    registerHttpMetrics(fastify, metrics);
+    // As the app makes it: silent, but with the logger Fastify needs to tell the request log of each reply.
+    const { options, requestLog } = loggerOptions('silent', true);
+    fastify = Fastify(options);
+    registerHttpMetrics(fastify, metrics, requestLog);
     // A hook that answers before the handler, as the blog fast path does.
     fastify.addHook('onRequest', (request, reply, done) => {
       if (request.url === '/api/blog/posts/cached') return void reply.send('from the cache');

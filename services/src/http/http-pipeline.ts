@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { BlogService } from '../blog/blog.service';
+import { requestLogOf } from '../common/request-log';
 import { registerHttpMetrics } from './http-metrics';
 import { MetricsService } from '../metrics/metrics.service';
 import { registerApiNotFound } from './api-not-found';
@@ -44,9 +45,9 @@ export const HTTP_PIPELINE: readonly HttpPipelineStep[] = [
   {
     name: 'http-metrics',
     phase: 'onRequest',
-    job: 'counts and times every reply by route pattern (not with METRICS_PORT=off); first, so replies sent by any later hook are counted',
+    job: 'counts and times every reply by route pattern (not with METRICS_PORT=off): started here, first, so replies sent by any later hook are counted; ended by the request log',
     register: ({ fastify, app, config }) => {
-      if (config.metricsPort !== null) registerHttpMetrics(fastify, app.get(MetricsService));
+      if (config.metricsPort !== null) registerHttpMetrics(fastify, app.get(MetricsService), requestLogOf(fastify));
     },
   },
   {
