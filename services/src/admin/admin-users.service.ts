@@ -22,12 +22,17 @@ import { toPublicTransaction } from '../credits/credit-transaction.entity';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService, type CreditChange } from '../credits/credits.service';
 import { isUniqueViolation } from '../database/transaction';
+import { SessionRepository } from '../auth/session.repository';
+import { BillingRepository } from '../billing/billing.repository';
+import { PaymentRepository } from '../billing/payment.repository';
+import { CreditsRepository } from '../credits/credits.repository';
 import type { UserEntity } from '../users/user.entity';
+import { UserRepository, type GrantedRoleColumn, type UserCondition } from '../users/user.repository';
+import { VideoTaskRepository } from '../video/video-task.repository';
 import { configuredRoles, rolesFor, type UserRoles } from '../users/user-roles';
 import { auditedBy, type AdminActor } from './admin-actor';
 import { AdminPaymentsService } from './admin-payments.service';
 import { AdminTasksService } from './admin-tasks.service';
-import { AdminUsersRepository, type GrantedRoleColumn } from './admin-users.repository';
 import { AdminErrorCode, AdminException } from './admin.exception';
 
 /** Ledger lines, payments, tasks and sessions a user's page shows at most, newest first. */
@@ -53,7 +58,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export class AdminUsersService {
   constructor(
     private readonly transactions: TransactionRunner,
-    private readonly repository: AdminUsersRepository,
+    private readonly users: UserRepository,
+    private readonly billing: BillingRepository,
+    private readonly paymentRows: PaymentRepository,
+    private readonly taskRows: VideoTaskRepository,
+    private readonly sessionRows: SessionRepository,
+    private readonly ledger: CreditsRepository,
     private readonly credits: CreditsService,
     private readonly audit: AuditLogService,
     private readonly auth: AuthService,
@@ -65,18 +75,27 @@ export class AdminUsersService {
 
   /** Newest sign-ups first; `q` matches part of the e-mail or name, wildcards taken literally. */
   async list(query: AdminUsersQuery) {
-    const [rows, total] = await this.repository.page(query);
+    const conditions: UserCondition[] = [];
+    if (query.has_plan !== undefined) conditions.push(this.billing.livePlanCondition(query.has_plan));
+    if (query.has_paid !== undefined) conditions.push(this.paymentRows.paidCondition(query.has_paid));
+    const [rows, total] = await this.users.page(
+      { q: query.q, signedUpFrom: query.signed_up_from, signedUpTo: query.signed_up_to, conditions },
+      { skip: (query.page - 1) * query.page_size, take: query.page_size },
+    );
     return { items: await this.describe(rows), page: query.page, page_size: query.page_size, total };
   }
 
   /** A user's page: the user, the latest ledger lines, payments, tasks and sessions, and the subscription. */
   async detail(id: string): Promise<AdminUserDetail> {
-    const user = await this.repository.findUser(id);
+    const user = await this.users.findById(id);
     if (!user) throw notFound();
-    const [[described], ledger, { payments, subscription, tasks, sessions }] = await Promise.all([
+    const [[described], ledger, payments, subscription, tasks, sessions] = await Promise.all([
       this.describe([user]),
       this.credits.latestTransactions(id, DETAIL_ROWS),
-      this.repository.latestOf(id, DETAIL_ROWS),
+      this.paymentRows.latestOf(id, DETAIL_ROWS),
+      this.billing.latestSubscriptionOf(id),
+      this.taskRows.latestOf(id, DETAIL_ROWS),
+      this.sessionRows.latestOf(id, DETAIL_ROWS),
     ]);
     return {
       user: described!,
@@ -150,7 +169,7 @@ export class AdminUsersService {
       return await this.transactions.run(async (m) => {
         const replay = await this.replayOf(m, change, body.amount);
         if (replay) return replay;
-        if (!(await this.repository.userExists(m, id))) throw notFound();
+        if (!(await this.users.exists(id, m))) throw notFound();
         const { transaction, balance } = await this.applyCredits(m, change, body.amount);
         await this.audit.record(m, {
           ...auditedBy(actor, body.reason),
@@ -198,7 +217,7 @@ export class AdminUsersService {
         );
       }
       const column = GRANTED_COLUMN[body.role];
-      await this.repository.setGranted(m, id, column, body.granted);
+      await this.users.setGranted(m, id, column, body.granted);
       const changed = { ...target, [column]: body.granted };
       const after = rolesFor(changed, this.config);
       await this.audit.record(m, {
@@ -219,7 +238,7 @@ export class AdminUsersService {
   /** Ends every session of the user (its tokens stop working), recorded in the same transaction. */
   async signOut(id: string, body: AdminSignOutBody, actor: AdminActor): Promise<{ sessions_revoked: number }> {
     return this.transactions.run(async (m) => {
-      if (!(await this.repository.userExists(m, id))) throw notFound();
+      if (!(await this.users.exists(id, m))) throw notFound();
       const revoked = await this.auth.signOutEverywhere(m, id);
       await this.audit.record(m, {
         ...auditedBy(actor, body.reason ?? null),
@@ -236,7 +255,11 @@ export class AdminUsersService {
   /** Users as the console shows them: roles in effect and from where, live plan, cents paid. */
   private async describe(users: UserEntity[]): Promise<AdminUser[]> {
     if (!users.length) return [];
-    const { withPlan, paidCents } = await this.repository.planAndPaid(users.map((u) => u.id));
+    const ids = users.map((u) => u.id);
+    const [withPlan, paidCents] = await Promise.all([
+      this.billing.liveSubscribersAmong(ids),
+      this.paymentRows.paidCentsBy(ids),
+    ]);
     return users.map((u) => {
       const roles = rolesFor(u, this.config);
       const configured = configuredRoles(u.email, this.config);
@@ -261,7 +284,7 @@ export class AdminUsersService {
 
   /** The first result of an Idempotency-Key already used; null when it was not; 409 for another change. */
   private async replayOf(m: EntityManager, change: CreditChange, amount: number) {
-    const line = await this.repository.ledgerLine(m, change.idempotencyKey);
+    const line = await this.ledger.findByIdempotencyKey(m, change.idempotencyKey);
     if (!line) return null;
     if (line.amount !== amount || line.description !== change.description) {
       throw new AdminException(
@@ -289,7 +312,7 @@ export class AdminUsersService {
 
   /** The users who are admins now (by configuration or grant), their rows locked on MySQL. */
   private async lockAdmins(m: EntityManager): Promise<UserEntity[]> {
-    const rows = await this.repository.lockAdminCandidates(m, this.config.adminEmails);
+    const rows = await this.users.lockAdminCandidates(m, this.config.adminEmails);
     // The database's collation may match e-mails loosely: the roles decide exactly.
     return rows.filter((u) => rolesFor(u, this.config).isAdmin);
   }
@@ -305,7 +328,7 @@ export class AdminUsersService {
       if (!admins.some((a) => a.id === actor.id)) throw notAdmin();
       return { admins, target: await this.lockUser(m, id) };
     }
-    const rows = await this.repository.lockUsers(m, [actor.id, id]);
+    const rows = await this.users.lockUsers(m, [actor.id, id]);
     const actorRow = rows.find((u) => u.id === actor.id);
     if (!actorRow || !rolesFor(actorRow, this.config).isAdmin) throw notAdmin();
     const target = rows.find((u) => u.id === id);
@@ -314,7 +337,7 @@ export class AdminUsersService {
   }
 
   private async lockUser(m: EntityManager, id: string): Promise<UserEntity> {
-    const user = await this.repository.lockUser(m, id);
+    const user = await this.users.lockUser(m, id);
     if (!user) throw notFound();
     return user;
   }

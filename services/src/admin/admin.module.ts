@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
@@ -13,7 +14,6 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminTasksController } from './admin-tasks.controller';
 import { AdminTasksService } from './admin-tasks.service';
 import { AdminUsersController } from './admin-users.controller';
-import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 
 /**
@@ -21,7 +21,7 @@ import { AdminUsersService } from './admin-users.service';
  * controller); every change is written to the audit trail in its own transaction.
  */
 @Module({
-  imports: [AuditModule, CreditsModule, BillingModule, VideoModule, UsersModule, EventBusModule],
+  imports: [AuditModule, AuthModule, CreditsModule, BillingModule, VideoModule, UsersModule, EventBusModule],
   controllers: [
     AdminUsersController,
     AdminCreditsController,
@@ -29,6 +29,6 @@ import { AdminUsersService } from './admin-users.service';
     AdminTasksController,
     AdminOverviewController,
   ],
-  providers: [AdminUsersService, AdminUsersRepository, AdminPaymentsService, AdminTasksService, AdminOverviewService],
+  providers: [AdminUsersService, AdminPaymentsService, AdminTasksService, AdminOverviewService],
 })
 export class AdminModule {}

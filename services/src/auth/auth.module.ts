@@ -65,6 +65,6 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
   ],
   controllers: [AuthController],
   providers: [jwtSecretProvider, AuthService, GoogleTokenVerifier, SessionAuthenticator, SessionRepository],
-  exports: [AuthService, JWT_SECRET, ThrottlerModule, SessionAuthenticator],
+  exports: [AuthService, JWT_SECRET, ThrottlerModule, SessionAuthenticator, SessionRepository],
 })
 export class AuthModule {}

@@ -67,6 +67,13 @@ export class SessionRepository {
   }
 
   /** Records a new session. */
+  /** The user's latest `take` sessions, newest first, live or not (the admin console's user page). */
+  latestOf(userId: string, take: number): Promise<SessionEntity[]> {
+    return this.dataSource
+      .getRepository(SessionEntity)
+      .find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+  }
+
   async create(session: Omit<SessionEntity, 'createdAt'>): Promise<SessionEntity> {
     const sessions = this.dataSource.getRepository(SessionEntity);
     return sessions.save(sessions.create(session));

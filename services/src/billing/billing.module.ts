@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import type { AppConfig } from '../config/app-config';
@@ -35,6 +36,7 @@ import { SubscriptionEntity } from './subscription.entity';
     AuditModule,
     AuthModule,
     CreditsModule,
+    UsersModule,
   ],
   controllers: [BillingController, StripeWebhookController, SimulatedCheckoutController],
   providers: [
@@ -51,6 +53,6 @@ import { SubscriptionEntity } from './subscription.entity';
       useFactory: (config: AppConfig) => (config.stripe ? new StripeGateway(config.stripe) : null),
     },
   ],
-  exports: [PaymentRefundService, PaymentRepository, STRIPE_GATEWAY],
+  exports: [PaymentRefundService, BillingRepository, PaymentRepository, STRIPE_GATEWAY],
 })
 export class BillingModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { UserEntity } from '../users/user.entity';
+import type { UserCondition } from '../users/user.repository';
 import { BillingCustomerEntity } from './billing-customer.entity';
 import { BillingEventEntity } from './billing-event.entity';
 import { CheckoutSessionEntity } from './checkout-session.entity';
@@ -52,16 +52,29 @@ export class BillingRepository {
     await this.dataSource.getRepository(BillingCustomerEntity).insert({ userId, stripeCustomerId });
   }
 
-  userExists(userId: string): Promise<boolean> {
-    return this.dataSource.getRepository(UserEntity).existsBy({ id: userId });
-  }
-
-  /** The user's balance as committed now (the user must exist). */
-  async balanceOf(userId: string, m: EntityManager = this.dataSource.manager): Promise<number> {
-    return (await m.getRepository(UserEntity).findOneByOrFail({ id: userId })).credits;
-  }
-
   // --- subscriptions ---
+
+  /** Whether the user `u` has (or, `has` false, has not) a subscription in a live status. */
+  livePlanCondition(has: boolean): UserCondition {
+    const live = 'SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.status IN (:...live)';
+    return { sql: `${has ? '' : 'NOT '}EXISTS (${live})`, parameters: { live: LIVE_SUBSCRIPTION_STATUSES } };
+  }
+
+  /** Which of these users have a subscription in a live status. */
+  async liveSubscribersAmong(userIds: string[]): Promise<Set<string>> {
+    const live = await this.dataSource.getRepository(SubscriptionEntity).find({
+      select: { userId: true },
+      where: { userId: In(userIds), status: In([...LIVE_SUBSCRIPTION_STATUSES]) },
+    });
+    return new Set(live.map((s) => s.userId));
+  }
+
+  /** The user's newest subscription, whatever its status. */
+  latestSubscriptionOf(userId: string): Promise<SubscriptionEntity | null> {
+    return this.dataSource
+      .getRepository(SubscriptionEntity)
+      .findOne({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
 
   /** The user's newest subscription in a live status, if any. */
   activeSubscription(userId: string): Promise<SubscriptionEntity | null> {

@@ -8,6 +8,7 @@ import type { SessionUser } from '../users/session-user';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import { MetricsService } from '../metrics/metrics.service';
+import { CreditsService } from '../credits/credits.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import type { CheckoutSessionEntity } from './checkout-session.entity';
 import type { CreateCheckoutBody, PublicCheckoutSession } from '@veo3/contracts/billing';
@@ -26,6 +27,7 @@ export class BillingService {
     @Inject(STRIPE_GATEWAY) private readonly stripe: StripeGateway | null,
     private readonly fulfillment: FulfillmentService,
     private readonly metrics: MetricsService,
+    private readonly credits: CreditsService,
   ) {}
 
   /** Opens a checkout for a pack or plan at the catalogue's price; Stripe's, or the simulated one. */
@@ -90,7 +92,7 @@ export class BillingService {
   async checkoutSession(user: SessionUser, id: string): Promise<PublicCheckoutSession> {
     let session = await this.ownSession(user, id);
     // The signed-in user comes without a balance (it is never cached): read it now.
-    let balance = await this.rows.balanceOf(user.id);
+    let balance = await this.credits.balanceOf(user.id);
     if (this.stripe && !session.simulated && session.status === 'open') {
       const remote = await this.stripe.retrieveCheckout(id);
       if (remote.paid && remote.status === 'complete') {

@@ -4,6 +4,7 @@ import { TransactionRunner } from '../database/transaction-runner';
 import { findPlan } from '@veo3/contracts/catalogue';
 import { CreditsService } from '../credits/credits.service';
 import { isDeadlock, isUniqueViolation } from '../database/transaction';
+import { UserRepository } from '../users/user.repository';
 import { BillingRepository } from './billing.repository';
 import { noGrantReason } from './invoice-grant';
 import type { CheckoutSessionEntity } from './checkout-session.entity';
@@ -33,6 +34,7 @@ export class FulfillmentService {
     private readonly transactions: TransactionRunner,
     private readonly credits: CreditsService,
     private readonly rows: BillingRepository,
+    private readonly users: UserRepository,
   ) {}
 
   /**
@@ -61,7 +63,7 @@ export class FulfillmentService {
       const credits = withheld ? 0 : session.credits;
       if (withheld) await this.recordWithoutGrant(m, { ...payment, credits, noGrantReason: withheld });
       const balance = withheld
-        ? await this.rows.balanceOf(session.userId, m)
+        ? await this.credits.balanceOf(session.userId, m)
         : await this.grant(m, { ...payment, credits, noGrantReason: null });
       await this.rows.completeCheckoutSession(m, session, credits);
       return { creditsGranted: credits, balance };
@@ -185,7 +187,7 @@ export class FulfillmentService {
   }
 
   private userExists(userId: string): Promise<boolean> {
-    return this.rows.userExists(userId);
+    return this.users.exists(userId);
   }
 
   /**

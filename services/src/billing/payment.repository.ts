@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { groupedByUtcDay } from '../database/utc-day';
+import type { UserCondition } from '../users/user.repository';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { PaymentEntity, type PaymentStatus } from './payment.entity';
 import { SubscriptionEntity } from './subscription.entity';
@@ -26,6 +27,28 @@ export class PaymentRepository {
       order: { createdAt: 'DESC', id: 'DESC' },
       ...page,
     });
+  }
+
+  /** The user's latest `take` payments, newest first. */
+  latestOf(userId: string, take: number): Promise<PaymentEntity[]> {
+    return this.payments.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+  }
+
+  /** Whether the user `u` has (or, `has` false, has not) ever paid. */
+  paidCondition(has: boolean): UserCondition {
+    return { sql: `${has ? '' : 'NOT '}EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id)` };
+  }
+
+  /** The cents each of these users paid (before refunds); users who never paid are absent. */
+  async paidCentsBy(userIds: string[]): Promise<Map<string, number>> {
+    const paid = await this.payments
+      .createQueryBuilder('p')
+      .select('p.userId', 'user_id')
+      .addSelect('SUM(p.amountCents)', 'paid')
+      .where('p.userId IN (:...userIds)', { userIds })
+      .groupBy('p.userId')
+      .getRawMany<{ user_id: string; paid: number | string }>();
+    return new Map(paid.map((row) => [row.user_id, Number(row.paid)]));
   }
 
   findById(id: string): Promise<PaymentEntity | null> {

@@ -1,10 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import { Brackets, DataSource, In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import { groupedByUtcDay } from '../database/utc-day';
 import type { AuthProvider } from '@veo3/contracts/auth';
 import { UserEntity } from './user.entity';
 
-/** The rows of `users` as sign-in reads and writes them (the balance column belongs to CreditsRepository). */
+const DAY_MS = 86_400_000;
+
+/** The user columns a role granted in the console is kept in. */
+export type GrantedRoleColumn = 'adminGranted' | 'blogManagerGranted';
+
+/** A condition on the user `u` written by the repository of the table it reads (billing's, for one). */
+export interface UserCondition {
+  sql: string;
+  parameters?: Record<string, unknown>;
+}
+
+/** Which users a page of the admin console lists. */
+export interface UserPageFilter {
+  /** Part of the e-mail or name, wildcards taken literally. */
+  q?: string;
+  /** Whole UTC days (YYYY-MM-DD), both ends included. */
+  signedUpFrom?: string;
+  signedUpTo?: string;
+  conditions: UserCondition[];
+}
+
+/** `text` matched literally by LIKE … ESCAPE '!' (the same escape character on SQLite and MySQL). */
+const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/**
+ * The rows of `users`: as sign-in reads and writes them, and as the admin console lists, locks and
+ * grants roles on them (the balance column belongs to CreditsRepository). Methods that take an
+ * EntityManager run in the caller's transaction.
+ */
 @Injectable()
 export class UserRepository {
   private readonly users: Repository<UserEntity>;
@@ -48,10 +76,71 @@ export class UserRepository {
     return new Map(users.map((u) => [u.id, u.email]));
   }
 
+  /** One page of users, newest sign-ups first, and how many match. */
+  page(filter: UserPageFilter, page: { skip: number; take: number }): Promise<[UserEntity[], number]> {
+    const select = this.users
+      .createQueryBuilder('u')
+      .orderBy('u.createdAt', 'DESC')
+      .addOrderBy('u.id', 'DESC')
+      .skip(page.skip)
+      .take(page.take);
+    if (filter.q) {
+      const q = `%${likeLiteral(filter.q.toLowerCase())}%`;
+      select.andWhere(
+        new Brackets((w) => w.where("LOWER(u.email) LIKE :q ESCAPE '!'").orWhere("LOWER(u.name) LIKE :q ESCAPE '!'")),
+        { q },
+      );
+    }
+    if (filter.signedUpFrom) {
+      select.andWhere('u.createdAt >= :from', { from: new Date(`${filter.signedUpFrom}T00:00:00Z`) });
+    }
+    if (filter.signedUpTo) {
+      select.andWhere('u.createdAt < :to', { to: new Date(Date.parse(`${filter.signedUpTo}T00:00:00Z`) + DAY_MS) });
+    }
+    for (const condition of filter.conditions) select.andWhere(condition.sql, condition.parameters);
+    return select.getManyAndCount();
+  }
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  exists(id: string, m: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return m.existsBy(UserEntity, { id });
+  }
+
+  /**
+   * The users granted the admin role or named by `configuredEmails`, locked for the rest of `m`'s
+   * transaction on MySQL, in one order (so two transactions locking them take turns).
+   */
+  lockAdminCandidates(m: EntityManager, configuredEmails: string[]): Promise<UserEntity[]> {
+    const where: FindOptionsWhere<UserEntity>[] = [{ adminGranted: true }];
+    if (configuredEmails.length) where.push({ email: In(configuredEmails) });
+    return m.find(UserEntity, { where, order: { id: 'ASC' }, lock: this.writeLock() });
+  }
+
+  /** The user, locked for the rest of `m`'s transaction on MySQL; null when there is no such user. */
+  lockUser(m: EntityManager, id: string): Promise<UserEntity | null> {
+    return m.findOne(UserEntity, { where: { id }, lock: this.writeLock() });
+  }
+
+  /** The users of `ids` that exist, locked in id order on MySQL (so two changes take turns, never deadlock). */
+  lockUsers(m: EntityManager, ids: string[]): Promise<UserEntity[]> {
+    return m.find(UserEntity, { where: { id: In(ids) }, order: { id: 'ASC' }, lock: this.writeLock() });
+  }
+
+  async setGranted(m: EntityManager, id: string, column: GrantedRoleColumn, granted: boolean): Promise<void> {
+    await m.update(UserEntity, { id }, { [column]: granted });
+  }
+
   /** Sign-ups in [start, end) by UTC day. */
   signUpsByDay(range: { start: Date; end: Date }): Promise<{ day: string; n: number | string }[]> {
     return groupedByUtcDay(this.dataSource, UserEntity, 'u', 'u.created_at', range)
       .addSelect('COUNT(*)', 'n')
       .getRawMany();
+  }
+
+  private writeLock() {
+    return this.dataSource.options.type === 'mysql' ? ({ mode: 'pessimistic_write' } as const) : undefined;
   }
 }

@@ -83,6 +83,11 @@ export class VideoTaskRepository {
   }
 
   /** The task a user's Idempotency-Key made, if any. */
+  /** The user's latest `take` tasks, newest first, deleted ones too (the admin console's user page). */
+  latestOf(userId: string, take: number): Promise<VideoTaskEntity[]> {
+    return this.tasks.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+  }
+
   findByClientKey(userId: string, clientKey: string): Promise<VideoTaskEntity | null> {
     return this.tasks.findOneBy({ userId, clientKey });
   }
