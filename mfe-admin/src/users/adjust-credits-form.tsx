@@ -10,6 +10,17 @@ import { Notice } from '../console/notice';
 import { reasonOf } from '../console/state-views';
 import styles from '../console/admin-console.module.css';
 
+/** What is wrong with the form, as message keys: a whole amount, not zero, at most a million either way; a reason of 3+ characters. */
+function adjustmentErrors(amount: string, reason: string): { amount?: 'amountInvalid'; reason?: 'reasonTooShort' } {
+  const value = Number(amount.trim());
+  return {
+    ...((!/^[+-]?\d+$/.test(amount.trim()) || value === 0 || Math.abs(value) > 1_000_000) && {
+      amount: 'amountInvalid',
+    }),
+    ...(reason.trim().length < 3 && { reason: 'reasonTooShort' }),
+  };
+}
+
 /**
  * Adds or takes away credits with a required reason. Each submit is one request with its own
  * Idempotency-Key (the API client's), so a retried request is applied once; the button is busy meanwhile.
@@ -46,15 +57,11 @@ export function AdjustCreditsForm({ userId }: { userId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount.trim());
-    const next: typeof errors = {};
-    if (!/^[+-]?\d+$/.test(amount.trim()) || value === 0 || Math.abs(value) > 1_000_000)
-      next.amount = t('amountInvalid');
-    if (reason.trim().length < 3) next.reason = t('reasonTooShort');
-    setErrors(next);
+    const next = adjustmentErrors(amount, reason);
+    setErrors({ amount: next.amount && t(next.amount), reason: next.reason && t(next.reason) });
     if (next.amount || next.reason) return;
     setNotice(null);
-    adjust.mutate({ amount: value, reason: reason.trim() });
+    adjust.mutate({ amount: Number(amount.trim()), reason: reason.trim() });
   };
 
   const described = (name: 'amount' | 'reason') =>

@@ -118,6 +118,51 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
   );
 }
 
+/** The session could not be read: gone for good (not found), or worth another try. */
+function LoadFailed({ error, retrying, retry }: { error: unknown; retrying: boolean; retry: () => void }) {
+  const t = useT(checkoutMessages);
+  const notFound = isNotFound(error);
+  return (
+    <>
+      <p role="alert" className={styles.error}>
+        {notFound ? t('notFound') : t('loadFailed')}
+      </p>
+      {notFound ? (
+        <BackToPricing />
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="primary" busy={retrying} onClick={retry}>
+            {t('retry')}
+          </Button>
+          <Link to="/pricing" className="pf-button pf-button--secondary pf-button--md">
+            {t('backToPricing')}
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A session paid before (another tab, a second visit): where its purchase is shown. */
+function AlreadyPaid({ session }: { session: CheckoutSession }) {
+  const t = useT(checkoutMessages);
+  return (
+    <>
+      <p role="status" className={styles.message}>
+        {t('alreadyPaid')}
+      </p>
+      <div className={styles.actions}>
+        <AddressLink
+          url={session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}
+          className="pf-button pf-button--primary pf-button--md"
+        >
+          {t('viewPurchase')}
+        </AddressLink>
+      </div>
+    </>
+  );
+}
+
 /**
  * /payment/checkout?session_id=…: the built-in test checkout that stands in for Stripe's hosted
  * page when no Stripe key is configured. Paying grants the credits exactly as a real payment does.
@@ -168,24 +213,9 @@ export default function CheckoutPage() {
   }
 
   if (query.isError) {
-    const notFound = isNotFound(query.error);
     return (
       <Card title={t('title')}>
-        <p role="alert" className={styles.error}>
-          {notFound ? t('notFound') : t('loadFailed')}
-        </p>
-        {notFound ? (
-          <BackToPricing />
-        ) : (
-          <div className={styles.actions}>
-            <Button variant="primary" busy={query.isFetching} onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-            <Link to="/pricing" className="pf-button pf-button--secondary pf-button--md">
-              {t('backToPricing')}
-            </Link>
-          </div>
-        )}
+        <LoadFailed error={query.error} retrying={query.isFetching} retry={() => void query.refetch()} />
       </Card>
     );
   }
@@ -194,17 +224,7 @@ export default function CheckoutPage() {
   if (session.status === 'complete') {
     return (
       <Card title={t('title')}>
-        <p role="status" className={styles.message}>
-          {t('alreadyPaid')}
-        </p>
-        <div className={styles.actions}>
-          <AddressLink
-            url={session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}
-            className="pf-button pf-button--primary pf-button--md"
-          >
-            {t('viewPurchase')}
-          </AddressLink>
-        </div>
+        <AlreadyPaid session={session} />
       </Card>
     );
   }
