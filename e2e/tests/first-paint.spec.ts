@@ -176,13 +176,13 @@ test.describe('on a phone', () => {
     consoleErrors,
   }) => {
     const at = async (p: import('@playwright/test').Page, selector: string) => {
-      const box = (await p.locator(selector).boundingBox())!;
+      const box = (await p.locator(selector).first().boundingBox())!;
       return [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)];
     };
-    const fixed = ['main h1', 'main textarea[id$="-prompt"]', 'main button[type="submit"]'];
+    const fixed = ['main h1', 'main textarea', 'main button[type="submit"]'];
     const before = await withoutJs(browser, { viewport: page.viewportSize()! }, async (noJs) => {
       await noJs.goto('/text-to-veo3-video?type=text');
-      await expect(noJs.locator('.shell-remote-page[inert] textarea[id$="-prompt"]')).toBeVisible();
+      await expect(noJs.locator('.shell-remote-page[inert] textarea').first()).toBeVisible();
       return Promise.all(fixed.map((selector) => at(noJs, selector)));
     });
 

@@ -10,7 +10,7 @@ import { StaticRouter } from 'react-router';
 import { initLanguage, type Language } from '@veo3/platform/i18n/i18n';
 import { setRuntimeConfig } from '@veo3/platform/config/runtime-config';
 
-/** The body of `page` at `url` in `lang`, its ids prefixed so that they never meet the shell's. */
+/** The body of `page` at `url` in `lang`, as a picture of it (pictureOf). */
 export async function prerenderPage(
   page: ReactElement,
   url: string,
@@ -46,5 +46,15 @@ export async function prerenderPage(
   const body = html.replace(/^(?:<link [^>]*\/>)*/, '');
   if (body.includes('<script') || body.includes('<template'))
     throw new Error(`${url}: the render is not complete HTML`);
-  return body;
+  return pictureOf(body);
+}
+
+/**
+ * The page as a picture of itself: it stands, inert and hidden from assistive technology, where
+ * the remote's page will be, so what names or ties its controls (ids, label targets, names, ARIA,
+ * test ids) goes, and nothing (a label query, a test, a duplicate id) can take it for the page.
+ * React escapes quotes in text, so an `attr="` pattern occurs only in a tag.
+ */
+export function pictureOf(html: string): string {
+  return html.replace(/\s(?:id|for|name|data-testid|aria-[a-z]+)="[^"]*"/g, '');
 }

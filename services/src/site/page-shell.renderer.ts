@@ -183,7 +183,7 @@ export class PageShellRenderer {
         : null;
     // Inside the layout's own <main>, the server's content drops its <main> wrapper.
     const slot = firstPaint
-      ? `<div class="shell-remote-page" inert="">${firstPaint.html}</div>`
+      ? `<div class="shell-remote-page" inert="" aria-hidden="true">${firstPaint.html}</div>`
       : (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, '$1');
     const body = remote ? page.body.replace(REMOTE_SLOT, () => slot) : page.body;
     return (
