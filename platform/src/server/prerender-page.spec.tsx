@@ -1,4 +1,4 @@
-import { pictureOf } from './prerender-page';
+import { pictureOf } from '@veo3/platform/server/prerender-page';
 
 describe('pictureOf', () => {
   it('drops what names or ties a control, keeping how it looks', () => {
