@@ -28,6 +28,8 @@ export interface RemoteFirstPaint {
  * (same-origin credentials), so the browser reuses the response. The entry and the exposed module's
  * scripts are not preloaded: Chromium hands a failed script preload (a 404 while the remote is down)
  * to every later tag for that URL in the page, so Retry could never load the remote once it is back.
+ * Also what the remote's release says of a page's first paint (firstPaint): its own rendering of the
+ * page and the page's stylesheets.
  */
 export class RemotePreloads {
   /** Manifests of releases, which never change once published; a build's dist manifest is read each time. */
