@@ -9,7 +9,7 @@ export default (_env, argv) =>
     name: 'generator',
     devPort: 3101,
     exposes: {
-      './generator-page': './src/generator/generator-page.tsx',
+      './generator-page': './src/generator/generator-route.tsx',
       './history-page': './src/history/history-page.tsx',
     },
   });

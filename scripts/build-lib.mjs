@@ -95,6 +95,9 @@ async function buildFrontend(part, outDir) {
   if (part === 'shell') {
     const { prerender } = await import('./prerender.mjs');
     await prerender(join(root, part), stats.toJson({ all: false, chunks: true, chunkOrigins: true }));
+  } else {
+    const { prerenderRemote } = await import('./prerender-remote.mjs');
+    await prerenderRemote(join(root, part), config.output.uniqueName, config.output.path);
   }
   precompress(config.output.path);
 }

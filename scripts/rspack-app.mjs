@@ -13,7 +13,8 @@ const platformVersion = JSON.parse(readFileSync(join(root, 'platform', 'package.
 function platformModules(dir = platformSrc) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'testing' ? [] : platformModules(full);
+    // testing/: jest helpers; server/: the remotes' build-time renderer (react-dom/static), never in a page.
+    if (entry.isDirectory()) return ['testing', 'server'].includes(entry.name) ? [] : platformModules(full);
     if (!/\.tsx?$/.test(entry.name) || /\.(spec|d)\.tsx?$/.test(entry.name)) return [];
     return [relative(platformSrc, full).replace(/\.tsx?$/, '')];
   });
@@ -160,13 +161,15 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
 }
 
 /**
- * The shell's server renderer (shell/src/server/render.tsx) for Node: one CommonJS file in
- * shell/dist/server/, which scripts/prerender.mjs runs at build time. Same sources, loaders and
- * asset names as the browser build (so image URLs match), no federation (no remotes are rendered),
- * CSS left to the browser build.
+ * A server renderer for Node, run at build time: the shell's (shell/src/server/render.tsx, run by
+ * scripts/prerender.mjs) or a remote's (<remote>/src/server/render.tsx, run by
+ * scripts/prerender-remote.mjs). One CommonJS file in `outDir`. Same sources, loaders, asset names
+ * and federation name as the browser build (so image URLs and CSS module class names match), no
+ * federation (no remotes are rendered), CSS left to the browser build.
+ * @param {{ dir: string, name?: string, outDir?: string }} options
  */
-export function createServerRenderConfig({ dir }) {
-  const browser = createAppConfig({ dir, name: 'shell', devPort: 0 });
+export function createServerRenderConfig({ dir, name = 'shell', outDir = join(dir, 'dist', 'server') }) {
+  const browser = createAppConfig({ dir, name, devPort: 0 });
   return {
     context: dir,
     mode: 'production',
@@ -174,8 +177,9 @@ export function createServerRenderConfig({ dir }) {
     devtool: false,
     entry: { render: './src/server/render.tsx' },
     output: {
-      path: join(dir, 'dist', 'server'),
+      path: outDir,
       publicPath: '/',
+      uniqueName: name,
       filename: '[name].cjs',
       chunkFilename: '[name].cjs',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',

@@ -15,7 +15,7 @@ const SHELL_ROUTES: { path: string; heading: RegExp; zh: RegExp }[] = [
 
 async function withoutJs<T>(
   browser: Browser,
-  options: { locale?: string },
+  options: { locale?: string; viewport?: { width: number; height: number } },
   run: (page: import('@playwright/test').Page) => Promise<T>,
 ): Promise<T> {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL, ...options });
@@ -147,6 +147,15 @@ test('a remote route is pre-rendered as header, footer and a sized placeholder; 
     expect(height).toBeGreaterThan(500);
     // The footer starts below the first screen, so the remote's arrival moves nothing in view.
     expect((await noJs.getByRole('contentinfo').boundingBox())!.y).toBeGreaterThanOrEqual(800 - 1);
+    // The remote's own rendering of the page, styled by its stylesheet, inert until the remote runs.
+    const remotePage = placeholder.locator('.shell-remote-page[inert]');
+    await expect(remotePage.locator('h1')).toHaveText('Plans & Pricing');
+    await expect(remotePage.locator('h1')).toBeVisible();
+    await expect(noJs.locator('link[rel="stylesheet"][href^="/mfe/billing/"]')).toHaveCount(1);
+  });
+  await withoutJs(browser, { locale: 'zh-CN' }, async (noJs) => {
+    await noJs.goto('/pricing');
+    await expect(noJs.locator('.shell-remote-page h1')).toHaveText(/[\u4e00-\u9fff]/);
   });
 
   await page.goto('/pricing');
@@ -155,6 +164,44 @@ test('a remote route is pre-rendered as header, footer and a sized placeholder; 
   expect(requests.some((p) => p.startsWith('/mfe/billing/'))).toBe(true);
   expect(requests.some((p) => p.startsWith('/mfe/blog/') || p.startsWith('/mfe/generator/'))).toBe(false);
   expect(consoleErrors).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  // A narrow screen: the options' model row takes a line of its own there.
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("the generator paints its form from the server's HTML, and nothing moves when its remote takes over", async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    const at = async (p: import('@playwright/test').Page, selector: string) => {
+      const box = (await p.locator(selector).first().boundingBox())!;
+      return [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)];
+    };
+    const fixed = ['main h1', 'main textarea', 'main button[type="submit"]'];
+    const before = await withoutJs(browser, { viewport: page.viewportSize()! }, async (noJs) => {
+      await noJs.goto('/text-to-veo3-video?type=text');
+      await expect(noJs.locator('.shell-remote-page[inert] textarea').first()).toBeVisible();
+      return Promise.all(fixed.map((selector) => at(noJs, selector)));
+    });
+
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/text-to-veo3-video?type=text');
+    await expect(page.locator('[data-remote-placeholder]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // The same places as in the server's HTML (the model row was there, kept empty, while the options loaded).
+    expect(await Promise.all(fixed.map((selector) => at(page, selector)))).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test('/ loads no remote code', async ({ page, requests }) => {

@@ -10,6 +10,7 @@ import { NegativePromptField } from './prompt-fields';
 import { ReferenceImages } from './reference-images';
 import type { GeneratorForm } from './use-generator-form';
 import type { ModelChoice } from './use-model-choice';
+import styles from './generator-page.module.css';
 
 export interface GeneratorOptionsProps {
   form: GeneratorForm;
@@ -36,7 +37,17 @@ export function GeneratorOptions({ form, choice, baseId }: GeneratorOptionsProps
         choices={choice.choices}
         onChange={form.setShape}
         leading={
-          choice.offersOmni && <ModelPicker name={`${baseId}-model`} family={choice.family} onChange={form.setFamily} />
+          choice.offersOmni ? (
+            <ModelPicker name={`${baseId}-model`} family={choice.family} onChange={form.setFamily} />
+          ) : (
+            // While the options are read (the pre-rendered page): the model row's place, kept empty
+            // and out of reach, so that nothing below moves when they offer Omni.
+            choice.optionsPending && (
+              <div className={styles.reservedRow} inert>
+                <ModelPicker name={`${baseId}-model-pending`} family="veo" onChange={form.setFamily} />
+              </div>
+            )
+          )
         }
       />
       {(showNegative || showLastFrame || showReferences) && (

@@ -150,6 +150,19 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     expect(costNextToGenerate()).toBe('40 credits');
   });
 
+  it("keeps the model row's place, out of reach, while the options are read (nothing moves when they arrive)", async () => {
+    let answer!: (reply: Response) => void;
+    optionsReply = () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response;
+    const { container } = renderAt('/text-to-veo3-video?type=text');
+    await advance(0);
+    const reserved = container.querySelector('[inert]');
+    expect(reserved?.querySelector('fieldset legend')?.textContent).toBe('Model');
+    answer(videoOptions());
+    await advance(0);
+    expect(container.querySelector('[inert]')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Model' })).toBeTruthy();
+  });
+
   it('has no model choice when Omni is not served', async () => {
     optionsReply = () => videoOptions({ omniServed: false });
     renderAt('/text-to-veo3-video?type=text');

@@ -19,7 +19,7 @@ export interface ChosenModel {
 
 /** The model, length, format and cost the form would generate with, given what the provider offers now. */
 export function useModelChoice(mode: GenerationMode, chosen: ChosenModel) {
-  const options = useVideoOptions();
+  const { options, pending: optionsPending } = useVideoOptions();
   const offersOmni = omniOffered(options);
   const family: ModelFamily = offersOmni ? (chosen.family ?? defaultFamily(mode, options)) : 'veo';
   const model = modelFor(mode, family);
@@ -30,7 +30,7 @@ export function useModelChoice(mode: GenerationMode, chosen: ChosenModel) {
   const shape = allowedShape(choices, chosen.shape);
   const unavailable = options?.models[model.apiPath]?.available === false;
   const cost = generationCost(model, shape.resolution, seconds, options);
-  return { options, offersOmni, family, model, perSecond, seconds, choices, shape, unavailable, cost };
+  return { options, optionsPending, offersOmni, family, model, perSecond, seconds, choices, shape, unavailable, cost };
 }
 
 export type ModelChoice = ReturnType<typeof useModelChoice>;

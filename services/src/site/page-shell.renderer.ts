@@ -39,6 +39,14 @@ export interface PageContent {
   canonicalPath?: string;
 }
 
+/** A page's address as a remote renders it: its path and query, without the language (`?lang=`). */
+export function addressOf(path: string, query: string): string {
+  const params = new URLSearchParams(query);
+  params.delete('lang');
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** A site-relative URL made absolute on the site's origin; an absolute one as it is. */
 export function absoluteUrl(siteUrl: string, url: string): string {
   return url.startsWith('/') ? `${siteUrl}${url}` : url;
@@ -100,9 +108,11 @@ export class PageShellRenderer {
    * The shell's index.html with the route's title, description, canonical, Open Graph tags and
    * hreflang alternates, the runtime config, and the page pre-rendered at build time in `lang`: a
    * shell route whole; a remote's route as header, footer and a placeholder holding `content.body`
-   * (the blog's article). A path the shell does not know gets an empty root (the browser redirects).
+   * (the blog's article) or else the remote's own rendering of the page at `path` and `query` (the
+   * query string without `?`), when its release has one. A path the shell does not know gets an
+   * empty root (the browser redirects).
    */
-  renderPage(path: string, content?: PageContent, lang: Language = DEFAULT_LANGUAGE): string {
+  renderPage(path: string, content?: PageContent, lang: Language = DEFAULT_LANGUAGE, query = ''): string {
     const meta = routeMeta(path);
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const prerendered = meta.known ? (this.prerendered?.find(clean, lang) ?? null) : null;
@@ -158,15 +168,33 @@ export class PageShellRenderer {
         .replace('<!--app-config-->', configBlock)
         .replace('<div id="root"></div>', `<div id="root">${content?.body ?? ''}</div>`);
     }
-    const { page, remote } = prerendered;
+    const { page, remote, module } = prerendered;
+    // The remote's own first paint when the server has no content for it: inert until the remote,
+    // mounted in its place, makes it work (typing into it meanwhile would be lost).
+    const firstPaint =
+      remote && module && !content?.body
+        ? this.remotePreloads.firstPaint(
+            module.remote,
+            module.expose,
+            this.remoteMap.current()[module.remote],
+            addressOf(clean, query),
+            lang,
+          )
+        : null;
     // Inside the layout's own <main>, the server's content drops its <main> wrapper.
-    const slot = (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, '$1');
+    const slot = firstPaint
+      ? `<div class="shell-remote-page" inert="" aria-hidden="true">${firstPaint.html}</div>`
+      : (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, '$1');
     const body = remote ? page.body.replace(REMOTE_SLOT, () => slot) : page.body;
-    return this.template
-      .replace('<html lang="en">', `<html lang="${lang}">`)
-      .replace('<!--app-head-->', () => head)
-      .replace('<!--app-config-->', () => configBlock)
-      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${body}</div>`);
+    return (
+      this.template
+        .replace('<html lang="en">', `<html lang="${lang}">`)
+        .replace('<!--app-head-->', () => head)
+        // After the shell's stylesheet, where the federation runtime adds them later: the same cascade.
+        .replace('</head>', () => (firstPaint ? `${firstPaint.head.join('\n    ')}\n  </head>` : '</head>'))
+        .replace('<!--app-config-->', () => configBlock)
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${body}</div>`)
+    );
   }
 
   private moduleHints(remote: RemoteName, expose: string): string[] {

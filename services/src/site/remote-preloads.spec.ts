@@ -27,6 +27,8 @@ describe('RemotePreloads', () => {
     blogAdmin: { manifestUrl: '/mfe/blog-admin/mf-manifest.json', servedHere: true },
     admin: { manifestUrl: '/mfe/admin/mf-manifest.json', servedHere: true },
   };
+  const pages = { pages: { 'pricing-page': { '/pricing': { en: '<h1>Pricing</h1>', 'zh-CN': '<h1>价格</h1>' } } } };
+  writeFileSync(join(release, 'prerender.json'), JSON.stringify(pages));
   const preloads = new RemotePreloads({ webDir, remotes });
 
   it("preloads a release's manifest as the federation runtime fetches it, and none of its scripts", () => {
@@ -53,5 +55,28 @@ describe('RemotePreloads', () => {
     expect(preloads.hints('blog', 'blog-list-page', '/mfe/blog/mf-manifest.json')).toEqual([]);
     expect(preloads.hints('billing', 'pricing-page', '/mfe/billing/ba9876543210/mf-manifest.json')).toEqual([]);
     expect(preloads.hints('billing', 'credits-page', '/mfe/billing/0123456789ab/mf-manifest.json')).toEqual([]);
+  });
+
+  describe('firstPaint', () => {
+    const url = '/mfe/billing/0123456789ab/mf-manifest.json';
+
+    it("gives the release's own rendering of the page in the language asked for, with the page's stylesheets", () => {
+      expect(preloads.firstPaint('billing', 'pricing-page', url, '/pricing', 'zh-CN')).toEqual({
+        html: '<h1>价格</h1>',
+        head: ['<link rel="stylesheet" href="/mfe/billing/0123456789ab/assets/expose.3.css" />'],
+      });
+    });
+
+    it('gives nothing for an address, module or release it was not rendered for, or a remote served elsewhere', () => {
+      expect(preloads.firstPaint('billing', 'pricing-page', url, '/pricing?plan=pro', 'en')).toBeNull();
+      expect(preloads.firstPaint('billing', 'credits-page', url, '/credits', 'en')).toBeNull();
+      // A build without pre-rendered pages (the tree's dist here).
+      expect(
+        preloads.firstPaint('billing', 'pricing-page', '/mfe/billing/mf-manifest.json', '/pricing', 'en'),
+      ).toBeNull();
+      expect(
+        preloads.firstPaint('generator', 'generator-page', remotes.generator.manifestUrl, '/text-to-veo3-video', 'en'),
+      ).toBeNull();
+    });
   });
 });

@@ -80,6 +80,6 @@ export class SiteController {
       .header('Cache-Control', 'no-store')
       .header('Content-Language', lang)
       .header('Vary', 'Cookie, Accept-Language');
-    sendHtml(request, reply, this.shell.renderPage(path, undefined, lang));
+    sendHtml(request, reply, this.shell.renderPage(path, undefined, lang, request.url.split('?')[1] ?? ''));
   }
 }

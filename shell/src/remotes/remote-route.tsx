@@ -62,7 +62,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
 /**
  * Where the remote will be, sized so that the footer does not jump when it arrives; it holds what
- * the server put there for readers without JavaScript (the blog's article), through
+ * the server put there (the blog's article for readers without JavaScript, or the remote's own
+ * rendering of the page, inert and laid out as the page that replaces it), through
  * dangerouslySetInnerHTML with the very HTML the server sent, so hydration keeps it as it is.
  * While the remote loads, a status spinner sits in its corner (over nothing, so nothing moves).
  */
