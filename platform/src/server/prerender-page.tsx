@@ -10,6 +10,37 @@ import { StaticRouter } from 'react-router';
 import { initLanguage, type Language } from '@veo3/platform/i18n/i18n';
 import { setRuntimeConfig } from '@veo3/platform/config/runtime-config';
 
+/**
+ * The HTML of `tree` at `url` as the browser's first render will make it (signed out, no query data
+ * yet): `head`, the resource hints React put first (an image preload), and `body`, the rest. Every
+ * boundary inline and complete: no completion scripts (the CSP allows no inline script).
+ */
+export async function renderStatic(
+  tree: ReactElement,
+  url: string,
+  idPrefix?: string,
+): Promise<{ head: string; body: string }> {
+  const { prelude } = await prerenderToNodeStream(
+    <QueryClientProvider client={new QueryClient()}>
+      <StaticRouter location={url}>{tree}</StaticRouter>
+    </QueryClientProvider>,
+    {
+      ...(idPrefix && { identifierPrefix: idPrefix }),
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        throw error;
+      },
+    },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
+  const head = /^(?:<link [^>]*\/>)*/.exec(html)![0];
+  if (html.includes('<script') || html.includes('<template'))
+    throw new Error(`${url}: the render is not complete HTML`);
+  return { head, body: html.slice(head.length) };
+}
+
 /** The body of `page` at `url` in `lang`, as a picture of it (pictureOf). */
 export async function prerenderPage(
   page: ReactElement,
@@ -27,25 +58,8 @@ export async function prerenderPage(
     supportEmail: '',
     serviceEmail: '',
   });
-  const { prelude } = await prerenderToNodeStream(
-    <QueryClientProvider client={new QueryClient()}>
-      <StaticRouter location={url}>{page}</StaticRouter>
-    </QueryClientProvider>,
-    {
-      identifierPrefix: idPrefix,
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        throw error;
-      },
-    },
-  );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const html = Buffer.concat(chunks).toString('utf8');
   // Resource hints React may put first belong in a head this page does not own: dropped.
-  const body = html.replace(/^(?:<link [^>]*\/>)*/, '');
-  if (body.includes('<script') || body.includes('<template'))
-    throw new Error(`${url}: the render is not complete HTML`);
+  const { body } = await renderStatic(page, url, idPrefix);
   return pictureOf(body);
 }
 
