@@ -90,7 +90,7 @@ export class FulfillmentService {
     onGranted?: OnGranted,
   ): Promise<FulfillmentResult | null> {
     const plan = findPlan(subscription.planId);
-    if (!plan || !(await this.userExists(subscription.userId))) {
+    if (!plan || !(await this.users.exists(subscription.userId))) {
       this.logger.warn(`invoice ${invoice.id}: subscription ${subscription.id} names no known user or plan`);
       return null;
     }
@@ -122,7 +122,7 @@ export class FulfillmentService {
 
   /** Keeps our copy of a subscription in step (status, period end); grants nothing. */
   async syncSubscription(subscription: SubscriptionSnapshot): Promise<void> {
-    if (!findPlan(subscription.planId) || !(await this.userExists(subscription.userId))) {
+    if (!findPlan(subscription.planId) || !(await this.users.exists(subscription.userId))) {
       this.logger.warn(`subscription ${subscription.id} names no known user or plan`);
       return;
     }
@@ -184,10 +184,6 @@ export class FulfillmentService {
     // A cancelled subscription stays cancelled, whatever a late event said.
     if (existing.status === 'canceled') return;
     await this.rows.updateSubscription(m, s.id, fields);
-  }
-
-  private userExists(userId: string): Promise<boolean> {
-    return this.users.exists(userId);
   }
 
   /**

@@ -76,10 +76,6 @@ export class CreditsRepository {
     return user ? user.credits : null;
   }
 
-  userExists(m: EntityManager, userId: string): Promise<boolean> {
-    return m.existsBy(UserEntity, { id: userId });
-  }
-
   /**
    * Adds `delta` to the balance in one conditional update; a negative delta lands only if the
    * balance covers it (no read-then-write). Whether the balance changed.

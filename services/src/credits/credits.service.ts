@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../database/transaction-runner';
 import type { PublicUser } from '@veo3/contracts/auth';
 import { toPublicUser, type SessionUser } from '../users/session-user';
+import { UserRepository } from '../users/user.repository';
 import { findVideoModel } from '@veo3/contracts/catalogue';
 import { afterCommit, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
@@ -40,6 +41,7 @@ export class CreditsService {
     private readonly ledger: CreditsRepository,
     private readonly metrics: MetricsService,
     private readonly summaries: LedgerSummaryCache,
+    private readonly users: UserRepository,
   ) {}
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
@@ -155,7 +157,7 @@ export class CreditsService {
     if (replay) return replay;
 
     if (!(await this.ledger.addToBalance(m, change.userId, sign * change.amount))) {
-      const exists = await this.ledger.userExists(m, change.userId);
+      const exists = await this.users.exists(change.userId, m);
       if (!exists) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
       const balance = await this.ledger.balanceOf(change.userId, m);
       throw new CreditsException(
