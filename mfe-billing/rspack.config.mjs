@@ -14,5 +14,7 @@ export default (_env, argv) =>
       './payment-cancel-page': './src/payment/payment-cancel-page.tsx',
       './checkout-page': './src/payment/checkout-page.tsx',
       './credits-page': './src/credits/credits-page.tsx',
+      './account-page': './src/account/account-page.tsx',
+      './receipt-page': './src/account/receipt-page.tsx',
     },
   });

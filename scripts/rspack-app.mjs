@@ -50,6 +50,20 @@ function sharedModules({ eager }) {
  * @param {number} options.devPort
  * @param {'production'|'development'} [options.mode]
  */
+/**
+ * The build's console without one known-harmless note of the manifest plugin, printed once per
+ * remote: a remote's publicPath is 'auto' on purpose (a release is served from a folder of its
+ * own, /mfe/<remote>/<release>/, so its chunks are found relative to remoteEntry.js, as the e2e
+ * suite's remote loading shows); the plugin only says so. Every other line is printed.
+ */
+const PUBLIC_PATH_NOTE =
+  "Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'";
+const withoutPublicPathNote = Object.assign(Object.create(console), {
+  warn: (...args) => {
+    if (!args.some((arg) => typeof arg === 'string' && arg.includes(PUBLIC_PATH_NOTE))) console.warn(...args);
+  },
+});
+
 export function createAppConfig({ dir, name, exposes, devPort, mode = 'production' }) {
   const isHost = !exposes;
   const isProd = mode === 'production';
@@ -113,6 +127,7 @@ export function createAppConfig({ dir, name, exposes, devPort, mode = 'productio
         }),
     },
     performance: { hints: false },
+    infrastructureLogging: { console: withoutPublicPathNote },
     plugins: [
       new ModuleFederationPlugin({
         name,

@@ -276,16 +276,23 @@ export const ADMIN_AUDIT_ACTIONS = [
   'task.retry',
   /** An admin's renewal of a simulated plan (the simulated checkout's stand-in for Stripe's invoice.paid). */
   'subscription.renew',
+  /** An account deleted (erased) by its user or by an admin. */
+  'user.delete',
 ] as const;
 export const AdminAuditAction = z.enum(ADMIN_AUDIT_ACTIONS);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
 
-/** Who acted: an admin in the console, or Stripe (a refund or dispute made in Stripe's dashboard). */
-export const AUDIT_ACTOR_TYPES = ['admin', 'stripe'] as const;
+/**
+ * Who acted: an admin in the console, Stripe (a refund or dispute made in Stripe's dashboard), or a
+ * user deleting their own account (their e-mail is not kept).
+ */
+export const AUDIT_ACTOR_TYPES = ['admin', 'stripe', 'user'] as const;
 
 export const AdminAuditQuerySchema = z.object({
   action: AdminAuditAction.optional(),
   actor_id: z.string().max(36).optional(),
+  /** The acting admin's e-mail (any case) or user id (issue 32; `actor_id` still works). */
+  actor: z.string().trim().max(320).optional(),
   target_id: z.string().max(255).optional(),
   from: Day.optional(),
   to: Day.optional(),
@@ -305,6 +312,11 @@ export const AdminAuditEntry = z.object({
   action: AdminAuditAction,
   target_type: z.enum(['user', 'payment', 'task']),
   target_id: z.string(),
+  /**
+   * The e-mail of the target user, or of the owner of the target payment or task (issue 32); null
+   * when that user is gone. Absent from servers before it.
+   */
+  target_email: z.string().nullable().optional(),
   /** The target's affected fields before and after the change. */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -67,6 +67,8 @@ export const SubscriptionStatus = z.object({
       /** ISO time, or null when the provider has not said. */
       currentPeriodEnd: z.iso.datetime().nullable(),
       status: z.string(),
+      /** ISO time the plan ends instead of renewing (set to cancel in Stripe's portal); null or absent while it renews. */
+      cancelAt: z.iso.datetime().nullable().optional(),
     })
     .nullable(),
   /** Stripe's customer portal exists (not with the simulated checkout). */
@@ -100,3 +102,51 @@ export type SimulatedRenewReply = z.infer<typeof SimulatedRenewReply>;
 /** POST /api/stripe/webhook (Stripe's own call; its body is Stripe's event, checked by signature on the raw bytes). */
 export const StripeWebhookReply = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 export type StripeWebhookReply = z.infer<typeof StripeWebhookReply>;
+
+/** GET /api/account/payments: a page of the caller's payments, newest first. */
+export const AccountPaymentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type AccountPaymentsQuery = z.infer<typeof AccountPaymentsQuerySchema>;
+
+/** One of the caller's payments (billing/account.service.ts toAccountPayment). */
+export const AccountPayment = z.object({
+  /** The checkout session (packs) or invoice (plans) id. */
+  id: z.string(),
+  created_at: z.iso.datetime(),
+  kind: z.enum(['pack', 'plan', 'renewal']),
+  /** The catalogue's pack or plan id. */
+  item_id: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  credits: z.number().int(),
+  status: z.enum(['paid', 'partially_refunded', 'refunded', 'disputed']),
+  refunded_cents: z.number().int(),
+  /** Made with the simulated checkout: its receipt is the site's own page. */
+  simulated: z.boolean(),
+  /** Stripe's hosted receipt (packs) or invoice page (plans), when known; null for simulated payments. */
+  receipt_url: z.string().nullable(),
+});
+export type AccountPayment = z.infer<typeof AccountPayment>;
+export const AccountPaymentsReply = ok(z.object({ items: z.array(AccountPayment), total: z.number().int() }));
+export type AccountPaymentsReply = z.infer<typeof AccountPaymentsReply>;
+
+export const PaymentReceiptParamsSchema = z.object({ id: z.string() });
+
+/** GET /api/account/payments/:id/receipt: one payment of the caller's, as its receipt shows it. */
+export const PaymentReceipt = AccountPayment.extend({
+  seller: z.string(),
+  /** Where the buyer writes about the payment (SUPPORT_EMAIL). */
+  seller_email: z.string(),
+  buyer_email: z.string(),
+});
+export type PaymentReceipt = z.infer<typeof PaymentReceipt>;
+export const PaymentReceiptReply = ok(PaymentReceipt);
+export type PaymentReceiptReply = z.infer<typeof PaymentReceiptReply>;
+
+/** GET /api/account/profile: what the account page shows beyond the signed-in user. */
+export const AccountProfile = z.object({ member_since: z.iso.datetime() });
+export type AccountProfile = z.infer<typeof AccountProfile>;
+export const AccountProfileReply = ok(AccountProfile);
+export type AccountProfileReply = z.infer<typeof AccountProfileReply>;

@@ -3,10 +3,11 @@
  * billing read. Prices are USD; the browser's copy of these numbers is display only.
  */
 
-import type { Resolution } from './generation-options';
+/** The resolutions of the first three models (the catalogue's 480p and 360p came later). */
+type FullResolution = '720p' | '1080p';
 
 /** Credits per video at each resolution: Google prices 720p and 1080p alike, so we do too. */
-const VEO_PRICES: Readonly<Record<Resolution, number>> = { '720p': 40, '1080p': 40 };
+const VEO_PRICES: Readonly<Record<FullResolution, number>> = { '720p': 40, '1080p': 40 };
 
 /** Gemini Omni Flash's lengths to choose from (seconds); the default is VIDEO_DURATION_SECONDS. */
 export const OMNI_DURATIONS = [4, 6, 8, 10] as const;
@@ -18,7 +19,7 @@ export const EXTEND_SECONDS = { min: 4, max: 10 } as const;
 /** No Omni video (extensions included) grows past this length. */
 export const MAX_VIDEO_SECONDS = 40;
 
-const OMNI_PRICES: Readonly<Record<Resolution, number>> = {
+const OMNI_PRICES: Readonly<Record<FullResolution, number>> = {
   '720p': 8 * OMNI_CREDITS_PER_SECOND,
   '1080p': 8 * OMNI_CREDITS_PER_SECOND,
 };
@@ -72,7 +73,7 @@ export function findVideoModel(id: string): VideoModel | undefined {
 }
 
 /** What one video of `model` at `resolution` costs; `seconds` (default 8) prices a per-second model. */
-export function videoCost(model: VideoModel, resolution: Resolution, seconds = VIDEO_DURATION_SECONDS): number {
+export function videoCost(model: VideoModel, resolution: FullResolution, seconds = VIDEO_DURATION_SECONDS): number {
   return model.perSecond === null ? model.prices[resolution] : model.perSecond * seconds;
 }
 

@@ -3,6 +3,28 @@
  * object here, and envelope.ts's MODULE_ERROR_CODES (what clients switch on) lists them all.
  */
 
+/** account-export.exception.ts */
+export const ACCOUNT_EXPORT_ERROR_CODES = {
+  /** One export per EXPORT_EVERY_HOURS: 429, with the time the next one becomes possible. */
+  TooSoon: 'ACCOUNT_EXPORT_TOO_SOON',
+  NotFound: 'ACCOUNT_EXPORT_NOT_FOUND',
+  NotReady: 'ACCOUNT_EXPORT_NOT_READY',
+  LinkExpired: 'ACCOUNT_EXPORT_LINK_EXPIRED',
+  SignedOut: 'ACCOUNT_EXPORT_SIGNED_OUT',
+} as const;
+
+/** account-deletion.exception.ts */
+export const ACCOUNT_DELETION_ERROR_CODES = {
+  /** The e-mail typed to confirm is not the account's (422, nothing changed). */
+  EmailMismatch: 'ACCOUNT_DELETION_EMAIL_MISMATCH',
+  /** No such account, or it was deleted already (404). */
+  UserNotFound: 'ACCOUNT_DELETION_USER_NOT_FOUND',
+  /** An admin deleting their own account from the console: they use the account page (409). */
+  OwnAccount: 'ACCOUNT_DELETION_OWN_ACCOUNT',
+  /** Stripe could not cancel the plan: nothing was deleted (502). */
+  BillingFailed: 'ACCOUNT_DELETION_BILLING_FAILED',
+} as const;
+
 /** admin.exception.ts */
 export const ADMIN_ERROR_CODES = {
   UserNotFound: 'ADMIN_USER_NOT_FOUND',
@@ -43,6 +65,8 @@ export const BILLING_ERROR_CODES = {
   BadSignature: 'BILLING_BAD_SIGNATURE',
   ProviderFailed: 'BILLING_PROVIDER_FAILED',
   PaymentNotFound: 'BILLING_PAYMENT_NOT_FOUND',
+  NoCustomer: 'BILLING_NO_CUSTOMER',
+  AccountNotFound: 'BILLING_ACCOUNT_NOT_FOUND',
 } as const;
 
 /** blog.exception.ts */
@@ -122,10 +146,14 @@ export const VIDEO_ERROR_CODES = {
   TooLong: 'VIDEO_TOO_LONG',
   /** Edit/extend: the provider cannot work on this video (its checkParent reason). */
   ParentRefused: 'VIDEO_PARENT_REFUSED',
+  /** The user already has VIDEO_MAX_ACTIVE_PER_USER generations in the making (409, nothing charged). */
+  TooManyActive: 'VIDEO_TOO_MANY_ACTIVE',
 } as const;
 
 /** By module, in the order envelope.ts lists them. */
 export const MODULE_ERRORS = {
+  accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
+  accountExport: ACCOUNT_EXPORT_ERROR_CODES,
   admin: ADMIN_ERROR_CODES,
   auth: AUTH_ERROR_CODES,
   billing: BILLING_ERROR_CODES,

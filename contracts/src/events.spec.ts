@@ -26,6 +26,8 @@ const task: PublicVideoTask = {
   instruction: null,
   duration_s: 8,
   reference_image_urls: [],
+  seed: null,
+  batch_id: null,
 };
 
 describe('the task events stream', () => {

@@ -7,7 +7,8 @@
 export const ASPECT_RATIOS = ['16:9', '9:16'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
-export const RESOLUTIONS = ['720p', '1080p'] as const;
+/** Few models make 480p (Seedance, Wan 2.2); 360p is Gemini Omni 1.2 Flash's cheap "Draft". */
+export const RESOLUTIONS = ['720p', '1080p', '480p', '360p'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
 export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
@@ -49,10 +50,13 @@ export const ALL_SHAPES: readonly VideoShape[] = ASPECT_RATIOS.flatMap((aspectRa
   RESOLUTIONS.map((resolution) => ({ aspectRatio, resolution })),
 );
 
-/** Pixel size of each shape: 720p and 1080p name the short side, as Veo's own output does. */
+const SHORT_SIDE: Readonly<Record<Resolution, number>> = { '360p': 360, '480p': 480, '720p': 720, '1080p': 1080 };
+
+/** Pixel size of each shape: the resolution names the short side, as Veo's own output does (480p: 854 × 480, 360p: 640 × 360). */
 export function frameSize({ aspectRatio, resolution }: VideoShape): { width: number; height: number } {
-  const short = resolution === '1080p' ? 1080 : 720;
-  const long = (short * 16) / 9;
+  const short = SHORT_SIDE[resolution];
+  // Even, as H.264 needs.
+  const long = Math.round((short * 16) / 9 / 2) * 2;
   return aspectRatio === '9:16' ? { width: short, height: long } : { width: long, height: short };
 }
 

@@ -18,7 +18,16 @@ export type ReadyReply = z.infer<typeof ReadyReply>;
 
 /** The video provider's state (services/src/video/video-availability.ts VideoHealth). */
 export const VideoHealth = z.object({
+  /** The first of `providers` (before several could serve at once, the one provider). */
   provider: z.string(),
+  /** Every provider serving now, each with its last check. */
+  providers: z.array(
+    z.object({
+      name: z.string(),
+      checkedAt: z.iso.datetime().nullable(),
+      lastError: z.object({ code: z.string(), message: z.string() }).nullable(),
+    }),
+  ),
   status: z.enum(['ok', 'degraded']),
   reason: z.string().nullable(),
   checkedAt: z.iso.datetime().nullable(),

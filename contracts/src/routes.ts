@@ -5,6 +5,8 @@
  * (a file, a page, a stream, a redirect). Error statuses answer ErrorReply (envelope.ts).
  */
 import { z } from 'zod';
+import * as accountDeletion from './account-deletion';
+import * as accountExport from './account-export';
 import * as admin from './admin';
 import * as auth from './auth';
 import * as billing from './billing';
@@ -148,7 +150,8 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/stripe/portal',
     auth: 'required',
-    replies: { 200: billing.PortalReply, ...SIGNED_IN, 404: E, 502: E, ...DB },
+    // 409: the user has never paid through Stripe, so has no customer there (BILLING_NO_CUSTOMER).
+    replies: { 200: billing.PortalReply, ...SIGNED_IN, 404: E, 409: E, 502: E, ...DB },
   },
   {
     method: 'POST',
@@ -170,6 +173,62 @@ export const API_ROUTES = [
     replies: { 200: billing.SimulatedCompleteReply, ...SIGNED_IN, 404: E, 409: E, ...DB },
   },
 
+  // account (the signed-in user's own page)
+  {
+    method: 'GET',
+    path: '/api/account/profile',
+    auth: 'required',
+    replies: { 200: billing.AccountProfileReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/payments',
+    auth: 'required',
+    query: billing.AccountPaymentsQuerySchema,
+    replies: { 200: billing.AccountPaymentsReply, 400: E, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/payments/:id/receipt',
+    auth: 'required',
+    params: billing.PaymentReceiptParamsSchema,
+    // 404 for a payment of another user's, as for one that does not exist (BILLING_PAYMENT_NOT_FOUND).
+    replies: { 200: billing.PaymentReceiptReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/export',
+    auth: 'required',
+    // 429: one export per EXPORT_EVERY_HOURS (ACCOUNT_EXPORT_TOO_SOON, with Retry-After).
+    replies: { 202: accountExport.StartAccountExportReply, ...SIGNED_IN, 429: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/export',
+    auth: 'required',
+    replies: { 200: accountExport.LatestAccountExportReply, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/export/:id/download',
+    auth: 'optional',
+    params: accountExport.AccountExportParamsSchema,
+    query: accountExport.AccountExportDownloadQuerySchema,
+    // The ZIP from local disk, or a redirect to a short-lived presigned URL (S3). 404 for another user's
+    // export as for none; 401 signed out without a link; 410 for an expired link.
+    replies: { 200: null, 302: null, 400: E, 401: E, 404: E, 409: E, 410: E, ...DB },
+    contentType: 'application/zip',
+  },
+  {
+    method: 'POST',
+    path: '/api/account/delete',
+    auth: 'required',
+    body: accountDeletion.AccountDeleteSchema,
+    // 422: the e-mail typed is not the account's (ACCOUNT_DELETION_EMAIL_MISMATCH), nothing changed;
+    // 502: Stripe could not cancel the plan, nothing deleted.
+    replies: { 200: accountDeletion.AccountDeleteReply, 400: E, ...SIGNED_IN, 404: E, 413: E, 422: E, 502: E, ...DB },
+  },
+
   // video
   {
     method: 'POST',
@@ -178,7 +237,7 @@ export const API_ROUTES = [
     body: video.GenerateFormSchema,
     multipart: true,
     files: video.GENERATE_FORM_FILES,
-    replies: { 200: video.GenerateReply, 400: E, 401: E, 402: E, 413: E, 422: E, 429: E, 503: E },
+    replies: { 200: video.GenerateReply, 400: E, 401: E, 402: E, 409: E, 413: E, 422: E, 429: E, 503: E },
   },
   {
     method: 'POST',
@@ -186,7 +245,7 @@ export const API_ROUTES = [
     auth: 'required',
     params: video.TaskParamsSchema,
     body: video.EditRequestSchema,
-    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 422: E, 429: E, 503: E },
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 409: E, 422: E, 429: E, 503: E },
   },
   {
     method: 'POST',
@@ -194,7 +253,15 @@ export const API_ROUTES = [
     auth: 'required',
     params: video.TaskParamsSchema,
     body: video.ExtendRequestSchema,
-    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 422: E, 429: E, 503: E },
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 409: E, 422: E, 429: E, 503: E },
+  },
+  {
+    method: 'POST',
+    path: '/api/video/remake/:taskId',
+    auth: 'required',
+    params: video.TaskParamsSchema,
+    body: video.RemakeRequestSchema,
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 409: E, 422: E, 429: E, 503: E },
   },
   { method: 'GET', path: '/api/video/options', replies: { 200: video.VideoOptionsReply } },
   {
@@ -217,6 +284,13 @@ export const API_ROUTES = [
     auth: 'required',
     query: video.HistoryQuerySchema,
     replies: { 200: video.VideoHistoryReply, 400: E, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/video/recent',
+    auth: 'required',
+    query: video.RecentQuerySchema,
+    replies: { 200: video.RecentTasksReply, 400: E, ...SIGNED_IN, ...DB },
   },
   {
     method: 'DELETE',
@@ -384,6 +458,25 @@ export const API_ROUTES = [
     params: admin.AdminIdParamsSchema,
     body: admin.AdminSignOutSchema,
     replies: { 200: admin.AdminSignOutReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/delete',
+    auth: 'required',
+    params: admin.AdminIdParamsSchema,
+    body: accountDeletion.AdminUserDeleteSchema,
+    // 409: one's own account (deleted from the account page instead); 502: Stripe could not cancel the plan.
+    replies: {
+      200: accountDeletion.AdminUserDeleteReply,
+      400: E,
+      ...SIGNED_IN,
+      403: E,
+      404: E,
+      409: E,
+      413: E,
+      502: E,
+      ...DB,
+    },
   },
   {
     method: 'GET',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, MAX_NEGATIVE_PROMPT_LENGTH, MAX_PROMPT_LENGTH, RESOLUTIONS } from './generation-options';
 import { EXTEND_SECONDS, VIDEO_MODEL_IDS } from './catalogue';
+import { OfferedModel } from './model-catalogue';
 import { ok, OkReply } from './envelope';
 
 export const AspectRatio = z.enum(ASPECT_RATIOS);
@@ -21,8 +22,17 @@ export const GenerateFormSchema = z.object({
   aspect_ratio: z.string().optional(),
   resolution: z.string().optional(),
   negative_prompt: z.string().max(MAX_NEGATIVE_PROMPT_LENGTH).optional(),
-  /** Seconds, for a model priced per second (Omni: 4, 6, 8 or 10; default 8); others refuse it. */
+  /** Seconds, one of the model's catalogue `durations` (default VIDEO_DURATION_SECONDS); a model with one length refuses others. */
   duration: z.string().optional(),
+  /** How many videos to make from this one form: 1 (default), or VIDEO_VARIATIONS' larger counts; each charged. */
+  variations: z.string().optional(),
+  /** A whole number 0..MAX_SEED for a model that takes one; variations get seed, seed + 1, …; random when left out. */
+  seed: z.string().optional(),
+  /**
+   * "Compare models": 2 or 3 model ids, comma-separated, that each make one video of this prompt (and
+   * image), each charged at its own price, in one request (then `model` and `variations` are left out).
+   */
+  compare: z.string().optional(),
 });
 export type GenerateForm = z.infer<typeof GenerateFormSchema>;
 
@@ -35,8 +45,17 @@ export const GENERATE_FORM_FILES = ['image', 'last_frame', 'reference_images'] a
 export const MAX_REFERENCE_IMAGES = 3;
 export type GenerateFormFile = (typeof GENERATE_FORM_FILES)[number];
 
-/** POST /api/video/generate. */
-export const GenerateResult = z.object({ taskId: z.string(), remainingCredits: z.number().int() });
+/** The variation counts a generate request may ask for ("×2", "×4"). */
+export const VIDEO_VARIATIONS = [1, 2, 4] as const;
+/** The largest seed a model takes (an unsigned 32-bit number, as Veo's API documents). */
+export const MAX_SEED = 4_294_967_295;
+
+/** POST /api/video/generate (edit and extend too): `taskId` is the first of `taskIds`, one per video made. */
+export const GenerateResult = z.object({
+  taskId: z.string(),
+  taskIds: z.array(z.string()),
+  remainingCredits: z.number().int(),
+});
 export type GenerateResult = z.infer<typeof GenerateResult>;
 export const GenerateReply = ok(GenerateResult);
 export type GenerateReply = z.infer<typeof GenerateReply>;
@@ -47,20 +66,33 @@ export const VideoOptions = z.object({
   shapes: z.array(z.object({ aspect_ratio: AspectRatio, resolution: Resolution })),
   negative_prompt: z.boolean(),
   last_frame: z.boolean(),
+  /** The first three models only, as before the catalogue; `catalogue` has every model. */
   models: z.record(
     VideoModelIdSchema,
     z.object({
       available: z.boolean(),
       message: z.string().nullable(),
-      prices: z.record(Resolution, z.number().int()),
+      prices: z.record(z.enum(['720p', '1080p']), z.number().int()),
       /** Credits per second for a model priced by length (then `prices` is for 8 s), else null. */
       per_second: z.number().int().nullable(),
       /** The lengths (seconds) the model makes; [8] for Veo. */
       durations: z.array(z.number().int()),
       /** Whether a finished video of this model can be edited by instruction and extended. */
       editable: z.boolean(),
+      /** Whether the model takes a seed (then each variation gets its own, kept with the task). */
+      seed: z.boolean(),
+      /** Whether an extension of this model's video takes an instruction for what happens next. */
+      extend_instruction: z.boolean(),
     }),
   ),
+  /** The variation counts on offer (VIDEO_VARIATIONS). */
+  variations: z.array(z.number().int()),
+  /** How many generations one user may have in the making at once (VIDEO_MAX_ACTIVE_PER_USER). */
+  max_active: z.number().int(),
+  /** Every model on offer, in the catalogue's order (grouped by vendor), with its state and wait. */
+  catalogue: z.array(OfferedModel),
+  /** How many models "Compare models" takes at most (at least 2). */
+  max_compare: z.number().int(),
 });
 export type VideoOptions = z.infer<typeof VideoOptions>;
 export const VideoOptionsReply = ok(VideoOptions);
@@ -123,6 +155,10 @@ export const PublicVideoTask = z.object({
   duration_s: z.number().int(),
   /** Signed links to the reference images (Omni), in the order given. */
   reference_image_urls: z.array(z.string()),
+  /** The seed the video was made with, for a model that takes one; null otherwise. */
+  seed: z.number().int().nullable(),
+  /** The first task of the request that made several variations at once; null for a single video. */
+  batch_id: z.string().nullable(),
 });
 export type PublicVideoTask = z.infer<typeof PublicVideoTask>;
 
@@ -133,8 +169,17 @@ export type EditRequest = z.infer<typeof EditRequestSchema>;
 /** POST /api/video/extend/:taskId: seconds to add (the whole video stays within MAX_VIDEO_SECONDS). */
 export const ExtendRequestSchema = z.object({
   seconds: z.number().int().min(EXTEND_SECONDS.min).max(EXTEND_SECONDS.max),
+  /** What happens next, for a model that takes one (options' `extend_instruction`); refused otherwise. */
+  instruction: z.string().trim().min(1).max(MAX_PROMPT_LENGTH).optional(),
 });
 export type ExtendRequest = z.infer<typeof ExtendRequestSchema>;
+
+/**
+ * POST /api/video/remake/:taskId: the same video made again at another resolution (a draft at full
+ * resolution): the task's prompt, settings, pictures and seed, charged at the new price.
+ */
+export const RemakeRequestSchema = z.object({ resolution: Resolution });
+export type RemakeRequest = z.infer<typeof RemakeRequestSchema>;
 
 export const TaskParamsSchema = z.object({ taskId: z.string() });
 export type TaskParams = z.infer<typeof TaskParamsSchema>;
@@ -167,6 +212,25 @@ export const VideoHistory = z.object({
 export type VideoHistory = z.infer<typeof VideoHistory>;
 export const VideoHistoryReply = ok(VideoHistory);
 export type VideoHistoryReply = z.infer<typeof VideoHistoryReply>;
+
+/** GET /api/video/recent: the generator's feed. */
+export const RecentQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type RecentQuery = z.infer<typeof RecentQuerySchema>;
+
+/**
+ * The user's latest tasks of every status (not deleted), newest first, and how many generations
+ * are in the making against the per-user limit.
+ */
+export const RecentTasks = z.object({
+  items: z.array(PublicVideoTask),
+  active: z.number().int(),
+  max_active: z.number().int(),
+});
+export type RecentTasks = z.infer<typeof RecentTasks>;
+export const RecentTasksReply = ok(RecentTasks);
+export type RecentTasksReply = z.infer<typeof RecentTasksReply>;
 
 /** DELETE /api/video/tasks/:taskId: the task is hidden from its owner until restored, at most until `restorable_until`. */
 export const DeletedVideoTask = z.object({

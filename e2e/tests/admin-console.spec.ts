@@ -1,19 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
 
 /** An administrator on the shared server (global-setup puts this address in ADMIN_EMAILS). */
 const ADMIN = 'admin@example.com';
 
 test.setTimeout(120_000);
-
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an admin finds a user, grants 100 credits with a reason, and sees the ledger line and the audit row', async ({
   page,

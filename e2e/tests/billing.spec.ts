@@ -105,7 +105,7 @@ test('a visitor is asked to login before purchasing, and the checkout page asks 
   await page.goto('/pricing');
   await expect(page.getByText('Please login before purchasing')).toBeVisible();
   await card(page, 'Starter').getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fpricing$/);
 
   await page.goto('/payment/checkout?session_id=sim_unknown');
   await expect(page.getByText('Please login to complete your purchase.')).toBeVisible();

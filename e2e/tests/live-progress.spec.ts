@@ -1,39 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test as siteTest } from '../support/fixtures';
-import { startSiteServer, type SiteServer } from '../support/site-server';
-
-/**
- * A server of its own: the shared one renders one video at a time for every test of the run, so a
- * task here could wait behind other files' renders for longer than any bound on its own render.
- */
-const test = siteTest.extend<object, { site: SiteServer }>({
-  site: [
-    // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
-    // oxlint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const site = await startSiteServer({ ADMIN_EMAILS: 'admin@example.com', SIGNIN_RATE_LIMIT: '1000' });
-      await use(site);
-      expect(await site.stop()).toBe(0);
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+import { expect } from '../support/fixtures';
+import { ownSiteTest as test, userWithCredits } from '../support/own-site';
 
 test.setTimeout(120_000);
-
-/** A signed-in user with `credits`, granted by an administrator through the real API. */
-async function userWithCredits(page: Page, credits: number) {
-  const email = `live-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const session = await signIn(page, email);
-  const admin = await (await page.request.post('/api/auth/dev', { data: { email: 'admin@example.com' } })).json();
-  const grant = await page.request.post('/api/credits/add', {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId: session.user.id, amount: credits, reason: 'test credits', sourceId: `e2e-${email}` },
-  });
-  expect(grant.status()).toBe(200);
-  return session;
-}
 
 /** Times (page clock) of the page's status requests. */
 function statusRequests(page: Page): number[] {
@@ -56,20 +25,12 @@ async function generate(page: Page, prompt: string): Promise<string> {
 
 const finishedVideo = (page: Page) => page.locator('video[src*="/api/video/file/"]');
 
-test('the generator shows the finished video within 1 s of the task completing, with no status request', async ({
+// How soon the event arrives is bench:events' measure; here, that it is the stream that delivers it.
+test('the generator shows the finished video from the event stream, with no status request', async ({
   page,
   consoleErrors,
 }) => {
-  const session = await userWithCredits(page, 40);
-  // When the finished video appears, by the page's clock (the server runs on this machine's clock).
-  await page.addInitScript(() => {
-    new MutationObserver((_records, observer) => {
-      if (document.querySelector('video[src*="/api/video/file/"]')) {
-        (window as unknown as { videoShownAt: number }).videoShownAt = Date.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
-  });
+  const session = await userWithCredits(page, 40, 'live');
   const polls = statusRequests(page);
   const streamOpened = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/video/events');
   const streamAnswered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/video/events');
@@ -87,7 +48,6 @@ test('the generator shows the finished video within 1 s of the task completing, 
   await expect(page.getByTestId('header-credits')).toHaveText(/0 credits/);
   await expect(finishedVideo(page)).toBeVisible({ timeout: 60_000 });
 
-  const shownAt = await page.evaluate(() => (window as unknown as { videoShownAt?: number }).videoShownAt);
   const status = await page.request.get(`/api/video/status/${taskId}`, {
     headers: {
       authorization: `Bearer ${session.token}`,
@@ -97,16 +57,12 @@ test('the generator shows the finished video within 1 s of the task completing, 
   });
   const task = (await status.json()).data;
   expect(task.status).toBe('completed');
-  const completedAt = Date.parse(task.updated_at);
-  expect(shownAt).toBeDefined();
-  expect(shownAt! - completedAt).toBeLessThan(1_000);
-  expect(shownAt! - completedAt).toBeGreaterThan(-1_000);
   expect(polls).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
 
 test('with the stream blocked, the generator falls back to polling and still finishes', async ({ page }) => {
-  await userWithCredits(page, 40);
+  await userWithCredits(page, 40, 'live');
   let streamAttempts = 0;
   await page.route('**/api/video/events', (route) => {
     streamAttempts++;

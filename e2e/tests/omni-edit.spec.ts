@@ -6,41 +6,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test as siteTest } from '../support/fixtures';
-import { startSiteServer, type SiteServer } from '../support/site-server';
-
-/** A server of its own: the shared one renders one video at a time for every test of the run. */
-const test = siteTest.extend<object, { site: SiteServer }>({
-  site: [
-    // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
-    // oxlint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const site = await startSiteServer({ ADMIN_EMAILS: 'admin@example.com', SIGNIN_RATE_LIMIT: '1000' });
-      await use(site);
-      expect(await site.stop()).toBe(0);
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+import { expect } from '../support/fixtures';
+import { ownSiteTest as test, userWithCredits } from '../support/own-site';
 
 test.setTimeout(240_000);
 
 /** Outside test-results, which every run (also another suite's) empties. */
 const SHOTS = join(tmpdir(), 'omni-edit-shots');
-
-/** A signed-in user with `credits`, granted by an administrator through the real API. */
-async function userWithCredits(page: Page, credits: number) {
-  const email = `omni-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const session = await signIn(page, email);
-  const admin = await (await page.request.post('/api/auth/dev', { data: { email: 'admin@example.com' } })).json();
-  const grant = await page.request.post('/api/credits/add', {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId: session.user.id, amount: credits, reason: 'test credits', sourceId: `e2e-${email}` },
-  });
-  expect(grant.status()).toBe(200);
-  return session;
-}
 
 /** Waits until `video` has loaded its metadata and returns its length in seconds. */
 async function playableSeconds(video: Locator): Promise<number> {
@@ -58,7 +30,9 @@ async function expectMp4(page: Page, href: string | null) {
   expect(response.headers()['content-type']).toMatch(/^video\/mp4/);
 }
 
-const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+const preview = (page: Page) => page.getByRole('region', { name: 'Your videos' });
+/** The feed's newest card. */
+const newest = (page: Page) => preview(page).getByRole('article').first();
 
 /** Generate is wholly on the first screen, with the model and length chosen. */
 async function expectGenerateInFirstScreen(page: Page) {
@@ -70,11 +44,12 @@ test('generate with Gemini Omni Flash, edit by instruction, then play and downlo
   page,
   consoleErrors,
 }) => {
-  await userWithCredits(page, 100);
+  await userWithCredits(page, 100, 'omni');
   await page.goto('/text-to-veo3-video?type=text');
 
   // The model choice, the length and the cost, in the first screen.
-  await page.getByRole('radio', { name: 'Gemini Omni Flash' }).check();
+  await page.getByRole('button', { name: /^Model / }).click();
+  await page.getByRole('radio', { name: /^Gemini Omni Flash/ }).click();
   await page.getByRole('combobox', { name: 'Length' }).selectOption('4');
   await expect(page.getByText('16 credits', { exact: true })).toBeVisible();
   await expectGenerateInFirstScreen(page);
@@ -84,13 +59,13 @@ test('generate with Gemini Omni Flash, edit by instruction, then play and downlo
   const generated = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/video/generate');
   await page.getByRole('button', { name: 'Generate Video' }).click();
   expect((await generated).status()).toBe(200);
-  await expect(preview(page).getByRole('status').first()).toHaveText('Your video is ready!', { timeout: 120_000 });
-  const firstVideo = preview(page).locator('video');
+  await expect(newest(page).getByRole('status').first()).toHaveText('Your video is ready!', { timeout: 120_000 });
+  const firstVideo = newest(page).locator('video');
   expect(await playableSeconds(firstVideo)).toBeCloseTo(4, 0);
   const firstUrl = await firstVideo.getAttribute('src');
 
   // Edit: the cost first (4 s × 4 credits), then the instruction sent with Enter.
-  await preview(page).getByRole('button', { name: 'Edit' }).click();
+  await newest(page).getByRole('button', { name: 'Edit' }).click();
   const instruction = page.getByLabel('What should change?');
   await expect(instruction).toBeFocused();
   await expect(preview(page).locator('form').getByText('16 credits', { exact: true })).toBeVisible();
@@ -99,14 +74,12 @@ test('generate with Gemini Omni Flash, edit by instruction, then play and downlo
   const edited = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/api/video/edit/'));
   await instruction.press('Enter');
   expect((await edited).status()).toBe(200);
-  // The version being edited stays in view while the new one is made.
-  await expect(
-    preview(page).getByText('The version being changed stays here until the new one is ready.'),
-  ).toBeVisible();
-  await expect(preview(page).locator('video')).toHaveAttribute('src', firstUrl!);
-  await expect(preview(page).getByRole('status').first()).toHaveText('Your video is ready!', { timeout: 120_000 });
-  await expect(preview(page).locator('video')).not.toHaveAttribute('src', firstUrl!);
-  expect(await playableSeconds(preview(page).locator('video'))).toBeCloseTo(4, 0);
+  // The new version is a card of its own at the top; the version being edited stays in its card.
+  await expect(preview(page).getByRole('article')).toHaveCount(2);
+  await expect(preview(page).getByRole('article').nth(1).locator('video')).toHaveAttribute('src', firstUrl!);
+  await expect(newest(page).getByRole('status').first()).toHaveText('Your video is ready!', { timeout: 120_000 });
+  await expect(newest(page).locator('video')).not.toHaveAttribute('src', firstUrl!);
+  expect(await playableSeconds(newest(page).locator('video'))).toBeCloseTo(4, 0);
 
   // History: one video, two versions, the newest first with its instruction.
   await page.goto('/video-history');
@@ -145,11 +118,13 @@ test('generate with Gemini Omni Flash, edit by instruction, then play and downlo
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/phone-history.png`, fullPage: true });
   await page.goto('/text-to-veo3-video?type=text');
-  await page.getByRole('radio', { name: 'Gemini Omni Flash' }).check();
+  await page.getByRole('button', { name: /^Model / }).click();
+  await page.getByRole('radio', { name: /^Gemini Omni Flash/ }).click();
   await expectGenerateInFirstScreen(page);
   await page.screenshot({ path: `${SHOTS}/phone-omni-form.png` });
   await page.goto('/text-to-veo3-video?type=image');
-  await page.getByRole('radio', { name: 'Gemini Omni Flash' }).check();
+  await page.getByRole('button', { name: /^Model / }).click();
+  await page.getByRole('radio', { name: /^Gemini Omni Flash/ }).click();
   await expectGenerateInFirstScreen(page);
   await page.screenshot({ path: `${SHOTS}/phone-omni-image.png` });
   expect(consoleErrors).toEqual([]);

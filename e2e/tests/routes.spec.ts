@@ -56,9 +56,9 @@ test('an unknown path lands on the home page', async ({ page, consoleErrors }) =
   expect(consoleErrors).toEqual([]);
 });
 
-test('the blog admin sends a visitor without a login to /login', async ({ page }) => {
+test('the blog admin sends a visitor without a login to /login, to come back after', async ({ page }) => {
   await page.goto('/blog-admin');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fblog-admin$/);
 });
 
 test('client-side navigation from / loads the generator remote only when asked', async ({ page, requests }) => {

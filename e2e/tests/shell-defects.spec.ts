@@ -100,8 +100,11 @@ test('account and AI Tools menus: the same keys, and Escape gives focus back to 
   const avatar = banner.getByRole('button', { name: 'Account menu for avatar-escape' });
   await avatar.focus();
   await page.keyboard.press('Enter');
+  const account = banner.getByRole('link', { name: 'Account', exact: true });
   const buy = banner.getByRole('link', { name: 'Buy credits' });
   const signOut = banner.getByRole('button', { name: 'Sign out' });
+  await expect(account).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(buy).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(signOut).toBeFocused();
@@ -115,7 +118,7 @@ test('account and AI Tools menus: the same keys, and Escape gives focus back to 
   await expect(avatar).toBeFocused();
   // The menu closed with focus on its button, so Enter opens it again.
   await page.keyboard.press('Enter');
-  await expect(buy).toBeFocused();
+  await expect(account).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(avatar).toBeFocused();
 

@@ -4,6 +4,8 @@ import PaymentSuccessPage from './payment/payment-success-page';
 import PaymentCancelPage from './payment/payment-cancel-page';
 import CheckoutPage from './payment/checkout-page';
 import CreditsPage from './credits/credits-page';
+import AccountPage from './account/account-page';
+import ReceiptPage from './account/receipt-page';
 
 StandaloneRemote({
   name: 'mfe-billing',
@@ -13,5 +15,7 @@ StandaloneRemote({
     { path: '/payment/cancel', element: <PaymentCancelPage /> },
     { path: '/payment/checkout', element: <CheckoutPage /> },
     { path: '/credits', element: <CreditsPage /> },
+    { path: '/account', element: <AccountPage /> },
+    { path: '/account/receipts/:paymentId', element: <ReceiptPage /> },
   ],
 });

@@ -3,5 +3,8 @@ import BlogAdminPage from './admin/blog-admin-page';
 
 StandaloneRemote({
   name: 'mfe-blog-admin',
-  routes: [{ path: '/blog-admin', element: <BlogAdminPage /> }],
+  routes: [
+    { path: '/blog-admin', element: <BlogAdminPage /> },
+    { path: '/blog-admin/:id', element: <BlogAdminPage /> },
+  ],
 });

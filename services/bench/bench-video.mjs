@@ -8,15 +8,25 @@
 // Then a third, the versions run, on the local renderer (kie.ai serves no Gemini Omni Flash): per user an
 // Omni video, two edits (one a branch from the first version), an extension, an edit sent twice at once
 // with one Idempotency-Key, requests refused before charging; the same money checks, at Omni's prices.
+// Then a fourth, the providers run: one server with VIDEO_PROVIDERS=kie,fal,local (fake-kie.mjs and
+// fake-fal.mjs), 30 users each asking for Veo (kie.ai), Kling, Seedance and a compare of two models
+// (fal.ai), one task that fails at fal.ai and one at kie.ai, and one user in three an Omni video (the
+// local renderer); SIGKILL halfway, a restart on the same DATA_DIR (and database, Redis). Checks every
+// task ends as asked, its row names the provider whose fake got it, one debit at its catalogue price
+// (PROVIDER_REQUESTS), refunds only for the failed ones, once, each balance = granted − completed
+// prices; prints each provider's counts, throughput and latency.
 //
 // Optional: BENCH_DATABASE_URL=mysql://… (MySQL/MariaDB instead of SQLite), BENCH_REDIS_URL=redis://…
-// (BullMQ instead of the in-process queue), BENCH_VIDEO_RUNS=main,latency,versions (which runs; all by default).
+// (BullMQ instead of the in-process queue), BENCH_VIDEO_RUNS=main,latency,versions,providers (which runs;
+// all by default).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiAt, freePort, pool } from './bench-lib.mjs';
+import { FAL_FAIL_MARKER, startFakeFal } from './fake-fal.mjs';
 import { startFakeKie } from './fake-kie.mjs';
 import { build, root } from '../../scripts/build-lib.mjs';
 
@@ -41,6 +51,12 @@ const VERSION_USERS = 4;
 const OMNI_PER_SECOND = 4;
 const VERSION_SECONDS = 4; // the first version's length, an edit's too; an extension adds as many
 const VERSION_TIME_LIMIT_MS = 5 * 60_000;
+// The providers run: users at once, each asking kie.ai, fal.ai and the local renderer (PROVIDER_REQUESTS).
+const PROVIDER_USERS = 30;
+const FAL_RENDER_MS = 3000; // a fal.ai request is COMPLETED this long after its submit (IN_QUEUE for the first third)
+const OMNI_EVERY = 3; // one user in three also asks for an Omni video: the local renderer runs ffmpeg, slowly
+const FAL_BENCH_KEY = 'bench-fal-id:bench-fal-secret';
+const PROVIDERS_TIME_LIMIT_MS = 5 * 60_000;
 // Expected lines: the start banner and the notices about the frontends, which the bench does not build.
 const QUIET = /Veo 3 Studio is serving|No built shell at|not built yet, not served/;
 
@@ -161,6 +177,8 @@ function serverEnv({ port, dataDir, kieBaseUrl, extra = {} }) {
     ADMIN_EMAILS: 'bench-admin@example.com',
     SIGNIN_RATE_LIMIT: '100000',
     GENERATE_RATE_LIMIT: '100000',
+    // The runs' users send their requests all at once: the default (3 in the making) would refuse most.
+    VIDEO_MAX_ACTIVE_PER_USER: '100',
     VIDEO_PROVIDER: 'kie',
     KIE_API_KEY: 'bench-key',
     KIE_BASE_URL: kieBaseUrl,
@@ -186,7 +204,7 @@ async function openQuestionsCounter() {
   };
 }
 
-async function dropRedisKeys() {
+async function dropRedisKeys(prefix = redisPrefix) {
   if (!redisUrl) return;
   const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -194,7 +212,7 @@ async function dropRedisKeys() {
     await redis.connect();
     let cursor = '0';
     do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
       cursor = nextCursor;
       if (keys.length) await redis.del(...keys);
     } while (cursor !== '0');
@@ -227,7 +245,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 process.once('exit', cleanupSync);
 
 async function main() {
-  await build({ parts: ['services'], onlyStale: true });
   const startedAt = Date.now();
   dataDir = mkdtempSync(join(tmpdir(), 'veo3-bench-video-'));
   fakeKie = await startFakeKie('bench-key', { renderMs: KIE_RENDER_MS, videoBytes: VIDEO_BYTES });
@@ -843,14 +860,502 @@ versions — ${VERSION_USERS} users × (Omni ${VERSION_SECONDS} s, 3 edits, 1 ex
   }
 }
 
-const runs = new Set((process.env.BENCH_VIDEO_RUNS || 'main,latency,versions').split(','));
+// ---------------------------------------------------------------------------------------------
+// The providers run: one server with kie.ai (Veo), fal.ai (Kling, Seedance) and the local renderer
+// (Omni) serving at once, SIGKILLed halfway and restarted; every task checked at its own price.
+// ---------------------------------------------------------------------------------------------
+const KIE_FAIL_MARKER = '[kie-fail]';
+/** The endpoint fal.ai is asked for each model's text-to-video (the catalogue's routes.fal.text). */
+const FAL_ENDPOINTS = {
+  'kling-2.5-turbo': 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video',
+  'seedance-1-lite': 'fal-ai/bytedance/seedance/v1/lite/text-to-video',
+  'wan-2.2': 'fal-ai/wan/v2.2-a14b/text-to-video',
+};
+/**
+ * What each user asks for, and the tasks each request makes: model, provider, price. Prices from
+ * services/src/video/catalogue/default-catalogue.ts: Veo by the video, the others by the second.
+ */
+const PROVIDER_REQUESTS = [
+  { name: 'veo', body: { model: 'veo3' }, tasks: [{ model: 'veo3', provider: 'kie', price: 40 }] }, // 40 a video
+  // Kling 2.5 Turbo makes 1080p only, 3 credits a second: 3 × 5 = 15, 3 × 10 = 30.
+  {
+    name: 'kling 5 s',
+    body: { model: 'kling-2.5-turbo', duration: 5 },
+    tasks: [{ model: 'kling-2.5-turbo', provider: 'fal', price: 15 }],
+  },
+  {
+    name: 'kling 10 s',
+    body: { model: 'kling-2.5-turbo', duration: 10 },
+    tasks: [{ model: 'kling-2.5-turbo', provider: 'fal', price: 30 }],
+  },
+  // Seedance 1.0 Lite: 2 credits a second at 720p (2 × 10 = 20), 1 at 480p (1 × 5 = 5).
+  {
+    name: 'seedance 720p 10 s',
+    body: { model: 'seedance-1-lite', duration: 10, resolution: '720p' },
+    tasks: [{ model: 'seedance-1-lite', provider: 'fal', price: 20 }],
+  },
+  {
+    name: 'seedance 480p 5 s',
+    body: { model: 'seedance-1-lite', duration: 5, resolution: '480p' },
+    tasks: [{ model: 'seedance-1-lite', provider: 'fal', price: 5 }],
+  },
+  // Compare, half the users each: Kling 3 × 5 = 15 (1080p) and Seedance Lite 2 × 5 = 10 (its default 720p);
+  // Seedance Lite 2 × 5 = 10 and Wan 2.2 4 × 5 = 20 (both 720p). One task and one debit per model.
+  {
+    name: 'compare kling+seedance',
+    only: (i) => i % 2 === 0,
+    body: { compare: 'kling-2.5-turbo,seedance-1-lite', duration: 5 },
+    tasks: [
+      { model: 'kling-2.5-turbo', provider: 'fal', price: 15 },
+      { model: 'seedance-1-lite', provider: 'fal', price: 10 },
+    ],
+  },
+  {
+    name: 'compare seedance+wan',
+    only: (i) => i % 2 === 1,
+    body: { compare: 'seedance-1-lite,wan-2.2', duration: 5 },
+    tasks: [
+      { model: 'seedance-1-lite', provider: 'fal', price: 10 },
+      { model: 'wan-2.2', provider: 'fal', price: 20 },
+    ],
+  },
+  // Failing at the provider: charged, then refunded in full once.
+  {
+    name: 'fails at fal.ai',
+    marker: FAL_FAIL_MARKER,
+    body: { model: 'kling-2.5-turbo', duration: 5 },
+    tasks: [{ model: 'kling-2.5-turbo', provider: 'fal', price: 15 }],
+  },
+  {
+    name: 'fails at kie.ai',
+    marker: KIE_FAIL_MARKER,
+    body: { model: 'veo3' },
+    tasks: [{ model: 'veo3', provider: 'kie', price: 40 }],
+  },
+  // Gemini Omni Flash, which neither kie.ai nor fal.ai serves: 4 credits a second, 4 × 4 = 16.
+  {
+    name: 'omni 4 s',
+    only: (i) => i % OMNI_EVERY === 0,
+    body: { model: 'omni', duration: 4 },
+    tasks: [{ model: 'omni', provider: 'local', price: 16 }],
+  },
+];
+const PROVIDER_LABELS = { kie: 'kie.ai (Veo)', fal: 'fal.ai (Kling, Seedance, Wan)', local: 'local renderer (Omni)' };
+
+/** The task rows' provider, provider job id and cost, read from the database itself. */
+async function taskRows(dir, ids) {
+  const sql = `SELECT id, provider, provider_job_id, cost FROM video_tasks WHERE id IN (${ids.map(() => '?').join(',')})`;
+  let rows;
+  if (mysqlUrl) {
+    const { createConnection } = await import('mysql2/promise');
+    const conn = await createConnection({ uri: mysqlUrl });
+    try {
+      [rows] = await conn.query(sql, ids);
+    } finally {
+      await conn.end();
+    }
+  } else {
+    const Database = createRequire(join(root, 'services', 'package.json'))('better-sqlite3');
+    const db = new Database(join(dir, 'veo3.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      rows = db.prepare(sql).all(...ids);
+    } finally {
+      db.close();
+    }
+  }
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Each user's ledger against the tasks they asked for: one debit at its price, refunds, the balance. */
+async function providerLedgers(api, adminToken, users, tasks) {
+  const money = {
+    debits: 0,
+    chargedTwice: 0,
+    uncharged: 0,
+    unknownDebits: 0,
+    wrongPrices: 0,
+    refunds: 0,
+    wrongRefunds: 0,
+  };
+  const badBalances = [];
+  await pool(users, 10, async (user) => {
+    const own = tasks.filter((t) => t.user === user);
+    const byId = new Map(own.map((t) => [t.id, t]));
+    const balance = (await api('GET', '/api/credits/balance', user.token)).data.total_credits;
+    const page = (await api('GET', `/api/credits/${user.id}/transactions?limit=100&offset=0`, adminToken)).data;
+    const rows = page.items; // a dozen lines a user: one page
+    const debitsOf = new Map();
+    const refundsOf = new Map();
+    for (const row of rows) {
+      const task = byId.get(row.source_id);
+      if (row.source_type === 'video') {
+        money.debits++;
+        if (!task) money.unknownDebits++;
+        else if (row.amount !== -task.price) money.wrongPrices++;
+        debitsOf.set(row.source_id, (debitsOf.get(row.source_id) ?? 0) + 1);
+      } else if (row.source_type === 'refund') {
+        money.refunds++;
+        if (!task || row.amount !== task.price) money.wrongRefunds++;
+        refundsOf.set(row.source_id, (refundsOf.get(row.source_id) ?? 0) + 1);
+      }
+    }
+    for (const task of own) {
+      const debits = debitsOf.get(task.id) ?? 0;
+      if (debits > 1) money.chargedTwice++;
+      if (debits === 0) money.uncharged++;
+      if ((refundsOf.get(task.id) ?? 0) !== (task.status === 'failed' ? 1 : 0)) money.wrongRefunds++;
+    }
+    // Credits of a task still unfinished are held: debited, neither refunded nor spent yet.
+    const spent = own.filter((t) => t.status !== 'failed').reduce((sum, t) => sum + t.price, 0);
+    const ledgerSum = rows.reduce((sum, row) => sum + row.amount, 0);
+    if (balance !== user.granted - spent || ledgerSum !== balance || page.total !== rows.length) {
+      badBalances.push(
+        `${user.email}: balance ${balance}, expected ${user.granted} − ${spent} = ${user.granted - spent}, ledger sum ${ledgerSum}`,
+      );
+    }
+  });
+  return { money, badBalances };
+}
+
+/** Where each task went: its row's provider, and the request that provider's fake received; rows at another cost. */
+async function providerRoutes(dir, tasks, kie, fal) {
+  const stored = await taskRows(
+    dir,
+    tasks.map((t) => t.id),
+  );
+  const kiePrompts = new Set([...kie.tasks.values()].map((k) => k.prompt));
+  const falPrompts = new Set([...fal.requests.values()].map((f) => f.prompt));
+  const misrouted = [];
+  let wrongCosts = 0;
+  for (const task of tasks) {
+    const row = stored.get(task.id);
+    if (Number(row?.cost) !== task.price) wrongCosts++;
+    const jobId = String(row?.provider_job_id ?? '');
+    let sent = false;
+    if (task.provider === 'kie') {
+      const job = kie.tasks.get(jobId);
+      sent = job?.prompt === task.request.prompt && job?.model === 'veo3';
+    } else if (task.provider === 'fal') {
+      const job = fal.requests.get(jobId.slice(jobId.lastIndexOf('#') + 1));
+      sent = job?.prompt === task.request.prompt && job?.endpoint === FAL_ENDPOINTS[task.model];
+    } else {
+      sent = !kiePrompts.has(task.request.prompt) && !falPrompts.has(task.request.prompt);
+    }
+    if (row?.provider !== task.provider || !sent) {
+      misrouted.push(`${task.model} task ${task.id}: row provider ${row?.provider}, job ${jobId || 'none'}`);
+    }
+  }
+  // Nothing reached a fake that was not meant for it.
+  const meantFor = (provider) => new Set(tasks.filter((t) => t.provider === provider).map((t) => t.request.prompt));
+  const strays = [
+    ...[...kiePrompts].filter((p) => !meantFor('kie').has(p)),
+    ...[...falPrompts].filter((p) => !meantFor('fal').has(p)),
+  ];
+  return { stored, misrouted, strays, wrongCosts };
+}
+
+async function providersRun() {
+  const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-providers-'));
+  const kie = await startFakeKie('bench-key', {
+    renderMs: KIE_RENDER_MS,
+    videoBytes: VIDEO_BYTES,
+    failWhen: (prompt) => prompt.includes(KIE_FAIL_MARKER),
+  });
+  const fal = await startFakeFal(FAL_BENCH_KEY, { renderMs: FAL_RENDER_MS, videoBytes: VIDEO_BYTES });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = serverEnv({
+    port,
+    dataDir: dir,
+    kieBaseUrl: kie.baseUrl,
+    extra: {
+      VIDEO_PROVIDERS: 'kie,fal,local',
+      FAL_KEY: FAL_BENCH_KEY,
+      FAL_BASE_URL: fal.baseUrl,
+      VIDEO_POLL_INTERVAL_MS: '250',
+      VIDEO_PROVIDER: '', // unset: VIDEO_PROVIDERS instead
+      ...(redisUrl ? { REDIS_PREFIX: `${redisPrefix}p` } : {}),
+    },
+  });
+  const mine = [];
+  let server = startServer(env);
+  mine.push(server);
+  const api = apiAt(base);
+  const startedAt = Date.now();
+  try {
+    await waitHealthy(base, server);
+    const admin = await api('POST', '/api/auth/dev', null, { email: 'bench-admin@example.com' });
+
+    // Users, each with exactly the credits for everything they ask for.
+    const users = Array.from({ length: PROVIDER_USERS }, (_, i) => ({
+      i,
+      email: `bench-providers-${runId}-u${i}@example.com`,
+      token: '',
+      id: '',
+      granted: 0,
+    }));
+    /** @type {{ user: any, spec: any, prompt: string, submittedAt: number, submitError: string | null }[]} */
+    const requests = [];
+    // Round by round each user asks for a different kind, so that every provider is busy all along.
+    for (let round = 0; round < PROVIDER_REQUESTS.length; round++) {
+      for (const user of users) {
+        const spec = PROVIDER_REQUESTS[(user.i + round) % PROVIDER_REQUESTS.length];
+        if (spec.only && !spec.only(user.i)) continue;
+        const prompt = `bench providers ${runId} u${user.i} ${spec.name}: a kite over the dunes${spec.marker ? ` ${spec.marker}` : ''}`;
+        requests.push({ user, spec, prompt, submittedAt: 0, submitError: null });
+        user.granted += spec.tasks.reduce((sum, { price }) => sum + price, 0);
+      }
+    }
+    await pool(users, 10, async (user) => {
+      const signedIn = await api('POST', '/api/auth/dev', null, { email: user.email });
+      user.token = signedIn.token;
+      user.id = signedIn.user.id;
+      await api('POST', '/api/credits/add', admin.token, {
+        userId: user.id,
+        amount: user.granted,
+        reason: 'test credits',
+        sourceId: `bench-providers-${runId}-grant-${user.i}`,
+      });
+    });
+
+    /** @type {{ id: string, user: any, request: any, model: string, provider: string, price: number, fails: boolean, status: string, data: any, finishedAt: number, unfinishedAtCrash: boolean }[]} */
+    const tasks = [];
+    const firstSubmitAt = Date.now();
+    const deadline = firstSubmitAt + PROVIDERS_TIME_LIMIT_MS;
+    let submitsDone = false;
+    const submitting = pool(requests, SUBMIT_CONCURRENCY, async (request) => {
+      request.submittedAt = Date.now();
+      try {
+        const reply = await api('POST', '/api/video/generate', request.user.token, {
+          prompt: request.prompt,
+          ...request.spec.body,
+        });
+        const ids = reply?.data?.taskIds ?? [];
+        if (ids.length !== request.spec.tasks.length)
+          throw new Error(`${ids.length} task ids in ${JSON.stringify(reply).slice(0, 200)}`);
+        for (const [n, { model, provider, price }] of request.spec.tasks.entries()) {
+          tasks.push({
+            id: ids[n],
+            user: request.user,
+            request,
+            model,
+            provider,
+            price,
+            fails: Boolean(request.spec.marker),
+            status: 'pending',
+            data: null,
+            finishedAt: 0,
+            unfinishedAtCrash: false,
+          });
+        }
+      } catch (error) {
+        request.submitError = error instanceof Error ? error.message : String(error);
+      }
+    }).then(() => {
+      submitsDone = true;
+    });
+
+    // Poll until every task has ended (or the time limit); crash the server once half have.
+    const total = requests.reduce((sum, r) => sum + r.spec.tasks.length, 0);
+    const isFinal = (t) => t.status === 'completed' || t.status === 'failed';
+    const crash = { done: false, at: 0, upAt: 0, ended: 0, unfinished: 0 };
+    let pollErrors = 0;
+    const crashDue = () => !crash.done && submitsDone && tasks.filter(isFinal).length >= tasks.length / 2;
+    while (Date.now() < deadline) {
+      const open = tasks.filter((t) => !isFinal(t));
+      if (submitsDone && open.length === 0) break;
+      await pool(open, POLL_CONCURRENCY, async (task) => {
+        if (crashDue()) return;
+        try {
+          const data = (await api('GET', `/api/video/status/${task.id}`, task.user.token))?.data;
+          if (!data?.status) throw new Error('no status');
+          task.status = data.status;
+          task.data = data;
+          if (isFinal(task)) task.finishedAt = Date.parse(data.updated_at);
+        } catch {
+          pollErrors++;
+        }
+      });
+      if (crashDue()) {
+        crash.done = true;
+        crash.ended = tasks.filter(isFinal).length;
+        for (const t of tasks) if (!isFinal(t)) t.unfinishedAtCrash = true;
+        crash.unfinished = tasks.filter((t) => t.unfinishedAtCrash).length;
+        sampleRss();
+        crash.at = Date.now();
+        console.log(
+          `  crash: SIGKILL to server #${server.n} (pid ${server.child.pid}) at ${secs(crash.at - firstSubmitAt)}, ${crash.ended} ended, ${crash.unfinished} unfinished`,
+        );
+        server.child.kill('SIGKILL');
+        await server.exit;
+        server = startServer(env);
+        mine.push(server);
+        await waitHealthy(base, server);
+        crash.upAt = Date.now();
+        console.log(
+          `  restart: server #${server.n} (pid ${server.child.pid}) healthy after ${secs(crash.upAt - crash.at)}`,
+        );
+        continue;
+      }
+      await sleep(POLL_PAUSE_MS);
+    }
+    await submitting;
+    sampleRss();
+
+    const { money, badBalances } = await providerLedgers(api, admin.token, users, tasks);
+    const { stored, misrouted, strays, wrongCosts } = await providerRoutes(dir, tasks, kie, fal);
+
+    // Figures.
+    const submitErrors = requests.filter((r) => r.submitError);
+    const unexpected = tasks.filter(
+      (t) => isFinal(t) && (t.status !== (t.fails ? 'failed' : 'completed') || t.data?.model !== t.model),
+    );
+    const lost = tasks.filter((t) => !isFinal(t));
+    const afterCrash = tasks.filter((t) => t.unfinishedAtCrash && isFinal(t));
+    const row = (label, value) => console.log(`${label.padEnd(40)} ${value}`);
+    const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0);
+    const resubmitted = (counts) => [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
+    console.log(
+      `\nproviders — ${total} tasks of ${PROVIDER_USERS} users on kie.ai (Veo, done ${KIE_RENDER_MS / 1000} s after submit), fal.ai (Kling, Seedance, Wan; ${FAL_RENDER_MS / 1000} s) and the local renderer (Omni 4 s, one user in ${OMNI_EVERY}), ${mysqlUrl ? 'MySQL' : 'SQLite'}, ${redisUrl ? 'BullMQ' : 'in-process queue'}, poll interval 250 ms\n`,
+    );
+    row(
+      'requests submitted',
+      `${requests.length - submitErrors.length}/${requests.length} (${SUBMIT_CONCURRENCY} POSTs in flight)`,
+    );
+    for (const provider of ['kie', 'fal', 'local']) {
+      const theirs = tasks.filter((t) => t.provider === provider);
+      const completed = theirs.filter((t) => t.status === 'completed');
+      const lastDone = Math.max(firstSubmitAt, ...theirs.filter(isFinal).map((t) => t.finishedAt));
+      const span = lastDone - firstSubmitAt;
+      const latencies = theirs
+        .filter(isFinal)
+        .map((t) => t.finishedAt - t.request.submittedAt)
+        .sort((a, b) => a - b);
+      row(
+        PROVIDER_LABELS[provider],
+        `${theirs.length} tasks: ${completed.length} completed, ${theirs.filter((t) => t.status === 'failed').length} failed; ` +
+          `${span > 0 ? (theirs.filter(isFinal).length / (span / 1000)).toFixed(1) : 'n/a'} tasks/s over ${secs(span)}; ` +
+          `latency p50 ${secs(pct(latencies, 0.5))} / max ${secs(pct(latencies, 1))}`,
+      );
+    }
+    const lastEnd = Math.max(firstSubmitAt, ...tasks.filter(isFinal).map((t) => t.finishedAt));
+    row(
+      'all: first submit → last task ended',
+      `${secs(lastEnd - firstSubmitAt)}, ${(tasks.filter(isFinal).length / Math.max(0.001, (lastEnd - firstSubmitAt) / 1000)).toFixed(1)} tasks/s`,
+    );
+    row('wall time (this run)', secs(Date.now() - startedAt));
+    if (crash.done) {
+      row(
+        'crash (SIGKILL) → healthy again',
+        `${secs(crash.upAt - crash.at)} (the bench had seen ${crash.ended} ended, ${crash.unfinished} unfinished)`,
+      );
+      row(
+        'unfinished at crash: ended after restart',
+        ['kie', 'fal', 'local']
+          .map((p) => {
+            const at = tasks.filter((t) => t.unfinishedAtCrash && t.provider === p);
+            return `${p} ${at.filter(isFinal).length}/${at.length}`;
+          })
+          .join(', '),
+      );
+    } else {
+      row('crash', 'not reached (fewer than half ended in time)');
+    }
+    for (const s of mine) {
+      row(
+        `server #${s.n}${s === mine[0] && crash.done ? ' (killed)' : ''}: peak RSS, CPU`,
+        `${mb(s.peakKb)}, ${s.cpuSeconds.toFixed(1)} s`,
+      );
+    }
+    row(
+      'fake kie.ai requests',
+      `generate ${kie.stats.generate} (${resubmitted(kie.generatesPerPrompt)} re-submissions), record-info ${kie.stats.recordInfo}, downloads ${kie.stats.downloads}`,
+    );
+    row(
+      'fake fal.ai requests',
+      `submit ${fal.stats.submit} (${resubmitted(fal.submitsPerPrompt)} re-submissions), status ${fal.stats.status}, result ${fal.stats.result}, downloads ${fal.stats.downloads}` +
+        (fal.stats.unauthorized || fal.stats.invalid
+          ? `, refused ${fal.stats.unauthorized} unauthorized / ${fal.stats.invalid} invalid`
+          : ''),
+    );
+    row('bench API requests', `${api.requests} (${pollErrors} status polls failed)`);
+    for (const s of mine)
+      if (s.logLines > LOG_LINES_SHOWN) row(`server #${s.n} log lines not shown`, s.logLines - LOG_LINES_SHOWN);
+    for (const name of new Set(submitErrors.map((r) => r.spec.name))) {
+      const refused = submitErrors.filter((r) => r.spec.name === name);
+      console.log(`  refused at submit: ${refused.length} × ${name}, e.g. ${refused[0].submitError}`);
+    }
+    for (const t of unexpected.slice(0, 5))
+      console.log(
+        `  unexpected: ${t.model} ${t.status} (${t.data?.model}) ${t.data?.error_code ?? ''} ${t.request.prompt}`,
+      );
+    for (const line of misrouted.slice(0, 5)) console.log(`  misrouted: ${line}`);
+    for (const line of strays.slice(0, 5)) console.log(`  stray request at a provider: ${line}`);
+    for (const line of badBalances.slice(0, 5)) console.log(`  balance: ${line}`);
+
+    const failing = tasks.filter((t) => t.fails).length;
+    const checks = [
+      [
+        'providers: every request accepted',
+        submitErrors.length === 0 && tasks.length === total,
+        `${requests.length - submitErrors.length}/${requests.length} requests, ${tasks.length}/${total} tasks made`,
+      ],
+      [
+        'providers: every task ended as asked',
+        unexpected.length === 0 && lost.length === 0,
+        `${tasks.filter((t) => t.status === 'completed').length} completed, ${tasks.filter((t) => t.status === 'failed').length} failed of ${tasks.length}; ${failing} meant to fail; ${unexpected.length} otherwise`,
+      ],
+      [
+        'providers: none lost across the crash',
+        lost.length === 0 && crash.done && afterCrash.length === crash.unfinished,
+        `${afterCrash.length}/${crash.unfinished} unfinished at the crash ended, ${lost.length} unfinished now`,
+      ],
+      [
+        'providers: each task went to its provider',
+        misrouted.length === 0 && strays.length === 0 && stored.size === tasks.length,
+        `${tasks.length - misrouted.length}/${tasks.length} rows name the provider whose fake got the prompt (and endpoint), ${strays.length} stray requests`,
+      ],
+      [
+        'providers: one debit per task at its catalogue price',
+        money.chargedTwice === 0 &&
+          money.uncharged === 0 &&
+          money.unknownDebits === 0 &&
+          money.wrongPrices === 0 &&
+          wrongCosts === 0,
+        `${money.debits} debits for ${tasks.length} tasks: ${money.chargedTwice} twice, ${money.uncharged} never, ${money.unknownDebits} unknown, ${money.wrongPrices} at a wrong price; ${wrongCosts} task rows at another cost`,
+      ],
+      [
+        'providers: refunds only for failed tasks, once, in full',
+        money.wrongRefunds === 0,
+        `${money.refunds} refunds for ${tasks.filter((t) => t.status === 'failed').length} failed tasks, ${money.wrongRefunds} wrong`,
+      ],
+      [
+        'providers: balances',
+        badBalances.length === 0,
+        `${PROVIDER_USERS - badBalances.length}/${PROVIDER_USERS} users at granted − the prices of their completed tasks (= their ledger sum)`,
+      ],
+    ];
+    console.log('');
+    for (const [name, ok, detail] of checks) console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${detail})`);
+    if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+  } finally {
+    for (const s of mine) await stopServer(s);
+    await kie.close();
+    await fal.close();
+    await dropRedisKeys(`${redisPrefix}p`).catch((error) =>
+      console.error(`could not remove the bench's Redis keys: ${error}`),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const runs = new Set((process.env.BENCH_VIDEO_RUNS || 'main,latency,versions,providers').split(','));
 try {
+  await build({ parts: ['services'], onlyStale: true });
   if (runs.has('main')) await main();
   if (runs.has('latency')) await latencyRun();
-  if (runs.has('versions')) {
-    if (!runs.has('main')) await build({ parts: ['services'], onlyStale: true });
-    await versionsRun();
-  }
+  if (runs.has('versions')) await versionsRun();
+  if (runs.has('providers')) await providersRun();
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -14,10 +14,11 @@ import { join } from 'node:path';
 //   GET  /api/v1/veo/record-info?taskId=  (Bearer) → {code: 200, data: {successFlag 0|1, response: {resultUrls}}}
 //   GET  /files/<taskId>.mp4              (public) → the MP4 bytes
 // Every answer is HTTP 200; the real status is the body's `code`. A task is done `renderMs` after its
-// submit; when `callBackWhen(prompt)` says so, kie.ai then POSTs its callBackUrl.
+// submit; when `callBackWhen(prompt)` says so, kie.ai then POSTs its callBackUrl. A task whose prompt
+// `failWhen(prompt)` picks then reports successFlag 3 (generation failed) instead, with no video.
 // ---------------------------------------------------------------------------------------------
 /** A real one-second MP4 (the worker checks each download with ffmpeg), padded with a `free` box to `size`. */
-function fakeVideo(size) {
+export function fakeVideo(size) {
   const { path: ffmpeg } = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg');
   const dir = mkdtempSync(join(tmpdir(), 'veo3-bench-mp4-'));
   let mp4;
@@ -40,14 +41,14 @@ function fakeVideo(size) {
 
 /**
  * @param {string} apiKey
- * @param {{ renderMs?: number, videoBytes?: number, latencyMs?: number, callBackWhen?: (prompt: string) => boolean }} [options]
+ * @param {{ renderMs?: number, videoBytes?: number, latencyMs?: number, callBackWhen?: (prompt: string) => boolean, failWhen?: (prompt: string) => boolean }} [options]
  */
 export async function startFakeKie(
   apiKey,
-  { renderMs = 2000, videoBytes = 64 * 1024, latencyMs = 0, callBackWhen = () => false } = {},
+  { renderMs = 2000, videoBytes = 64 * 1024, latencyMs = 0, callBackWhen = () => false, failWhen = () => false } = {},
 ) {
   const video = fakeVideo(videoBytes);
-  const tasks = new Map(); // kie task id → { createdAt, prompt }
+  const tasks = new Map(); // kie task id → { createdAt, prompt, model }
   const doneAtByPrompt = new Map(); // when kie.ai finished the task of each prompt
   const fetchedAtByPrompt = new Map(); // when our worker first downloaded its result
   const callbacks = { sent: 0, failed: 0 };
@@ -71,11 +72,12 @@ export async function startFakeKie(
         res.end(body);
       };
       const done = (task) => Date.now() - task.createdAt >= renderMs;
+      const failed = (task) => done(task) && failWhen(task.prompt);
 
       const file = /^\/files\/([a-f0-9]+)\.mp4$/.exec(url.pathname);
       if (req.method === 'GET' && file) {
         const task = tasks.get(file[1]);
-        if (!task || !done(task)) {
+        if (!task || !done(task) || failed(task)) {
           stats.notFound++;
           res.writeHead(404, { 'Content-Type': 'text/plain' });
           return res.end('Not found');
@@ -107,9 +109,9 @@ export async function startFakeKie(
         }
         const taskId = randomBytes(16).toString('hex');
         const createdAt = Date.now();
-        tasks.set(taskId, { createdAt, prompt: params.prompt });
+        tasks.set(taskId, { createdAt, prompt: params.prompt, model: params.model });
         doneAtByPrompt.set(params.prompt, createdAt + renderMs);
-        if (typeof params.callBackUrl === 'string' && callBackWhen(params.prompt)) {
+        if (typeof params.callBackUrl === 'string' && callBackWhen(params.prompt) && !failWhen(params.prompt)) {
           setTimeout(() => {
             const body = {
               code: 200,
@@ -140,14 +142,15 @@ export async function startFakeKie(
           return answer(404, 'Task not found');
         }
         const finished = done(task);
+        const succeeded = finished && !failed(task);
         return answer(200, 'success', {
           taskId,
           createTime: new Date(task.createdAt).toISOString(),
           completeTime: finished ? new Date(task.createdAt + renderMs).toISOString() : null,
-          successFlag: finished ? 1 : 0,
-          response: finished ? { taskId, resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } : null,
-          errorCode: null,
-          errorMessage: '',
+          successFlag: succeeded ? 1 : finished ? 3 : 0,
+          response: succeeded ? { taskId, resultUrls: [`${baseUrl}/files/${taskId}.mp4`] } : null,
+          errorCode: succeeded || !finished ? null : 500,
+          errorMessage: succeeded || !finished ? '' : 'Internal error: the video could not be generated',
           fallbackFlag: false,
         });
       }
@@ -159,6 +162,8 @@ export async function startFakeKie(
   return {
     baseUrl,
     stats,
+    /** Every task kie.ai was given, by its task id: when and with which prompt. */
+    tasks,
     callbacks,
     doneAtByPrompt,
     fetchedAtByPrompt,

@@ -10,21 +10,13 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/framework-erro
 import { JSON_BODY_LIMIT } from './http/body-limit';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { loggerOptions, requestIds, withRequestLog } from './common/request-log';
+import { NestPinoLogger } from './common/nest-logger';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
 import { registerStaticSite } from './site/site-static';
 import { securityHeaders } from './http/security-headers';
 import { registerHttpPipeline } from './http/http-pipeline';
 import { fillOpenApiFromContract } from './http/openapi-contract';
 import { servesApi, servesPages } from './roles/process-role';
-
-const NEST_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
-
-function nestLogLevels(level: string): false | (typeof NEST_LEVELS)[number][] {
-  if (level === 'silent') return false;
-  const nestLevel = level === 'info' ? 'log' : level === 'trace' ? 'verbose' : level;
-  const index = NEST_LEVELS.indexOf(nestLevel as (typeof NEST_LEVELS)[number]);
-  return NEST_LEVELS.slice(0, index < 0 ? 3 : index + 1);
-}
 
 /** A hop count trusts that many proxies from the server outwards (what Fastify itself does with a number). */
 function trustedProxies(
@@ -63,8 +55,10 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
 
 /** Builds the whole HTTP app (integration tests build the module themselves and call configureApp). */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), createAdapter(config), {
-    logger: nestLogLevels(config.logLevel),
+  const adapter = createAdapter(config);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    // One format: Nest's lines go through the same pino JSON logger as the requests'.
+    logger: config.logLevel === 'silent' ? false : new NestPinoLogger(adapter.getInstance().log),
     bufferLogs: false,
     // Stripe webhooks are verified against the exact bytes received.
     rawBody: true,

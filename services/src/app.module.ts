@@ -14,7 +14,10 @@ import { SiteModule } from './site/site.module';
 import { servesApi, servesPages } from './roles/process-role';
 import { SchedulingModule } from './scheduling/scheduling.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { AccountExportModule } from './account-export/account-export.module';
 import { AdminModule } from './admin/admin.module';
+import { AccountDeletionModule } from './account-deletion/account-deletion.module';
+import { RetentionModule } from './retention/retention.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -29,8 +32,12 @@ function featureModules(role: AppConfig['role']): Type[] {
       BillingModule,
       BlogModule,
       AdminModule,
+      RetentionModule,
+      AccountExportModule,
+      AccountDeletionModule,
     );
-  if (role === 'worker') modules.push(VideoModule);
+  // The worker runs the scheduled purges and the export sweep (the api role does no scheduled work).
+  if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule);
   // SiteModule last: its catch-all page route must not shadow API routes.
   if (servesPages(role)) modules.push(BlogModule, SiteModule);
   return [...new Set(modules)];

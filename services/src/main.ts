@@ -1,4 +1,5 @@
 import './telemetry/start-tracing';
+import { createServer } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from './app.factory';
 import { ReadinessService } from './health/readiness.service';
@@ -25,10 +26,41 @@ export function configOrExit(env: NodeJS.ProcessEnv): AppConfig {
   }
 }
 
+/** The one line a taken port gets (a second `npm start` is the usual cause), then exit 1. */
+function exitPortInUse(config: AppConfig): never {
+  console.error(
+    `Port ${config.port} is already in use (another npm start?). Stop it, or run with PORT=${config.port + 1} npm start.`,
+  );
+  process.exit(1);
+}
+
+const inUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+
+/** Whether the port is free, asked before booting: a taken one then costs no start-up work or log lines. */
+function portFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) => (inUse(error) ? resolve(false) : reject(error)));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Listens on the configured port; one taken meanwhile ends the process as a taken one at boot does. */
+async function listenOrExit(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (!inUse(error)) throw error;
+    await app.close();
+    exitPortInUse(config);
+  }
+}
+
 /** Boots one process of the configured role and stops it gracefully on SIGTERM/SIGINT. */
 export async function serve(config: AppConfig): Promise<void> {
+  if (config.port !== 0 && !(await portFree(config.port, config.host))) exitPortInUse(config);
   const app = await createApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  await listenOrExit(app, config);
   console.log(`Veo 3 Studio is serving ${config.siteUrl} (port ${config.port}${ROLE_NOTES[config.role]})`);
   const exposure = devLoginExposure(config);
   if (exposure) console.warn(`WARNING: ${exposure}`);

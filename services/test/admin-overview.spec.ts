@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { findVideoModel } from '@veo3/contracts/catalogue';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { ScriptedProvider } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
@@ -35,7 +35,7 @@ describe.each(databaseKinds())('admin overview on %s', (kind) => {
         GENERATE_RATE_LIMIT: '1000',
         VIDEO_POLL_INTERVAL_MS: '20',
       },
-      [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) }],
     );
     admin = await devSignIn(t.app, 'admin@example.com');
     v = videoClient(t, admin);

@@ -211,6 +211,10 @@ describe.each(databaseKinds())('admin payments and refunds through Stripe on %s'
       credits_reclaimed: 50,
       credits_taken: 50,
     });
+    // The audit log names the payment's owner (issue 32).
+    const logged = (await d.api('GET', `/api/admin/audit?target_id=${encodeURIComponent(id)}`, admin)).json().data
+      .items;
+    expect(logged).toMatchObject([{ target_type: 'payment', target_email: 'console-first@example.com' }]);
 
     // Nothing is left to refund.
     const again = await refund(id);

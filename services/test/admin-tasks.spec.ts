@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
 import { ScriptedProvider } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
@@ -28,7 +28,7 @@ describe.each(databaseKinds())('admin tasks: failed and stuck generations on %s'
         // The periodic sweep would pick up the stuck tasks this suite makes by hand.
         TASK_SWEEP_S: '3600',
       },
-      [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) }],
     );
     admin = await devSignIn(t.app, 'admin@example.com');
     v = videoClient(t, admin);
@@ -160,6 +160,9 @@ describe.each(databaseKinds())('admin tasks: failed and stuck generations on %s'
     expect(await v.balance(user)).toBe(100);
     expect(await v.refunds(id)).toBe(1);
     expect(await audit(id)).toEqual([{ action: 'task.refund', actor_id: admin.user.id, reason: 'Stuck for an hour' }]);
+    // The audit log names the task's owner (issue 32).
+    const logged = (await api('GET', `/api/admin/audit?target_id=${id}`, admin)).json().data.items;
+    expect(logged).toMatchObject([{ target_type: 'task', target_id: id, target_email: 'tasks-stuck@example.com' }]);
   });
 
   it("a refunded stuck task retried and failing again is not refunded twice (the worker's own key)", async () => {

@@ -514,7 +514,32 @@ describe.each(databaseKinds())('admin console: users and the audit log on %s', (
       const today = new Date().toISOString().slice(0, 10);
       expect((await page(`from=${today}&to=${today}`)).total).toBe(6);
       expect((await page('to=2020-01-01')).total).toBe(0);
-      expect((await api('GET', '/api/admin/audit?action=user.delete', admin)).statusCode).toBe(400);
+      expect((await api('GET', '/api/admin/audit?action=user.explode', admin)).statusCode).toBe(400);
+    });
+
+    it("names each target by e-mail and filters by the acting admin's e-mail (any case) or id (issue 32)", async () => {
+      const target = await devSignIn(t.app, 'named-target@example.com');
+      const second = await devSignIn(t.app, 'second-admin@example.com');
+      await setRole(second, { role: 'admin', granted: true, reason: 'helps out' });
+      await adjust(target, { amount: 3, reason: 'by the first' });
+      await adjust(target, { amount: 4, reason: 'by the second' }, undefined, second);
+
+      const page = async (qs: string) => {
+        const res = await api('GET', `/api/admin/audit?target_id=${target.user.id}&${qs}`, admin);
+        expect(res.statusCode).toBe(200);
+        return res.json().data as { total: number; items: { reason: string; target_email: string | null }[] };
+      };
+      const all = await page('page_size=100');
+      expect(all.items.map((e) => e.target_email)).toEqual(['named-target@example.com', 'named-target@example.com']);
+      expect((await page('actor=Second-Admin@Example.com')).items.map((e) => e.reason)).toEqual(['by the second']);
+      expect((await page(`actor=${encodeURIComponent(' admin@example.com ')}`)).items.map((e) => e.reason)).toEqual([
+        'by the first',
+      ]);
+      expect((await page(`actor=${second.user.id}`)).total).toBe(1);
+      expect((await page('actor=nobody@example.com')).total).toBe(0);
+      // actor_id keeps working.
+      expect((await page(`actor_id=${admin.user.id}`)).total).toBe(1);
+      expect((await api('GET', `/api/admin/audit?actor=${'a'.repeat(321)}`, admin)).statusCode).toBe(400);
     });
 
     it('exports every matching row as a CSV attachment: every cell quoted as RFC 4180, formulas defused, reasons clean', async () => {

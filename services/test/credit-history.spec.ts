@@ -3,7 +3,7 @@ import { ScriptedProvider } from './support/scripted-provider';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 import { videoClient } from './support/video-client';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 
 /** The credit history names what each line is for by a catalogue id, so the browser can name it in its language. */
 describe.each(databaseKinds())('credit history products on %s', (kind) => {
@@ -19,7 +19,7 @@ describe.each(databaseKinds())('credit history products on %s', (kind) => {
         GENERATE_RATE_LIMIT: '1000',
         VIDEO_POLL_INTERVAL_MS: '20',
       },
-      [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider(0) }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider(0)]) }],
     );
     admin = await devSignIn(t.app, 'admin@example.com');
   });

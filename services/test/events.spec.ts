@@ -8,7 +8,7 @@ import { SESSION_CACHE_TTL_MS } from '../src/auth/session-authenticator';
 import { SessionRepository } from '../src/auth/session.repository';
 import { SESSION_CHECK_MS } from '../src/events/event-streams.service';
 import { ReadinessService } from '../src/health/readiness.service';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { EventStreamClient, type StreamMessage } from './support/event-stream-client';
 import { FAKE_VIDEO, ScriptedProvider } from './support/scripted-provider';
 import { buildServices, startServiceProcess, type ServiceProcess } from './support/service-process';
@@ -73,7 +73,9 @@ describe.each(databaseKinds())('GET /api/video/events on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, ENV, [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }]);
+    t = await createTestApp(kind, ENV, [
+      { provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) },
+    ]);
     base = await listen(t);
     client = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
   });
@@ -273,7 +275,7 @@ describe.each(databaseKinds())('GET /api/video/events limits on %s', (kind) => {
       EVENTS_MAX_PER_USER: '2',
     };
     t = await createTestApp(kind, { ...ENV, ...limits }, [
-      { provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() },
+      { provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) },
     ]);
     base = await listen(t);
     client = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
@@ -349,7 +351,7 @@ describe.each(databaseKinds())('GET /api/video/events limits on %s', (kind) => {
     // One JWT secret, so both API processes accept the same sign-in.
     const shared = { JWT_SECRET: randomBytes(32).toString('hex'), EVENTS_OPEN_RATE_LIMIT: '3' };
     const env = { ...ENV, REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, ...shared };
-    const provider = [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }];
+    const provider = [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) }];
     api = await createTestApp(db, { ...env, ROLE: 'api' }, provider);
     otherApi = await createTestApp(db, { ...env, ROLE: 'api' }, provider);
     worker = await createTestApp(db, { ...env, ROLE: 'worker' }, provider);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { DataSource } from 'typeorm';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.mjs';
 import { multipart } from './support/multipart';
 import { ScriptedProvider } from './support/scripted-provider';
@@ -73,7 +73,7 @@ describe.each(databaseKinds())('metrics after a scripted session on %s', (kind) 
       STRIPE_API_BASE: stripe.baseUrl,
     };
     if (redis) Object.assign(env, { REDIS_URL: redis, REDIS_PREFIX: `veo3metrics${Date.now()}${kind}` });
-    t = await createTestApp(kind, env, [{ provide: VIDEO_PROVIDER, useValue: provider }]);
+    t = await createTestApp(kind, env, [{ provide: VideoProviders, useValue: new VideoProviders([provider]) }]);
   });
   afterAll(async () => {
     await t?.close();

@@ -87,6 +87,8 @@ describeScale('two API and two worker processes on one MySQL, Redis and S3', () 
       TASK_SWEEP_S: '2',
       SIGNIN_RATE_LIMIT: '100000',
       GENERATE_RATE_LIMIT: '100000',
+      // Each user starts TASKS_PER_USER videos at once: the per-user limit would refuse most of them.
+      VIDEO_MAX_ACTIVE_PER_USER: '100',
       MIGRATE_ON_BOOT: 'false',
     };
     const dataDir = () => {

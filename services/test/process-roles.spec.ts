@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { createFakeWebBuild } from './support/fake-web-build';
 import { ScriptedProvider } from './support/scripted-provider';
 import { devSignIn } from './support/sign-in';
@@ -19,7 +19,7 @@ describe.each(['api', 'worker', 'web'] as const)('ROLE=%s', (role) => {
     t = await createTestApp(
       'sqlite',
       { ROLE: role, WEB_DIR: web, ADMIN_EMAILS: 'admin@example.com', VIDEO_POLL_INTERVAL_MS: '20' },
-      [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) }],
     );
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { RedisLeaseStore } from '../src/scheduling/redis-lease.store';
 import { RunOnceScheduler } from '../src/scheduling/run-once.scheduler';
 import { WorkerEntity } from '../src/scheduling/worker.entity';
 import { DEAD_AFTER_MS, WorkerIdentity } from '../src/scheduling/worker-identity';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { VideoWorker } from '../src/video/video-worker';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
 import { ScriptedProvider } from './support/scripted-provider';
@@ -31,7 +31,9 @@ describe.each(stores)('run-once scheduling on %s with %s leases', (kind, leaseKi
   const opened: LeaseStore[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }]);
+    t = await createTestApp(kind, {}, [
+      { provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) },
+    ]);
   });
   afterAll(async () => {
     for (const store of opened) await store.close();
@@ -105,7 +107,7 @@ describe.each(databaseKinds())('worker identity and task leases on %s', (kind) =
 
   beforeAll(async () => {
     t = await createTestApp(kind, { ADMIN_EMAILS: 'admin@example.com', VIDEO_POLL_INTERVAL_MS: '20' }, [
-      { provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() },
+      { provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) },
     ]);
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createFakeWebBuild } from './support/fake-web-build';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -61,11 +62,40 @@ describe('site serving', () => {
     expect(config.devLogin).toBe(true);
   });
 
-  it('answers an unknown page with the shell (never a 404 page), kept out of search engines', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+  it.each(['/terms', '/this-does-not-exist', '/video-history/xyz', '/no/such/page', '/pricing/extra'])(
+    'redirects the unknown page %s to / (no soft 404)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect(res.body).not.toContain('<div id="root"');
+    },
+  );
+
+  it('keeps the language asked for when it redirects an unknown page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/nope?lang=zh-CN&x=1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?lang=zh-CN');
+  });
+
+  it.each([
+    '/login',
+    '/video-history',
+    '/pricing/',
+    '/blog-admin',
+    '/blog-admin/new',
+    '/admin/users/u1',
+    '/terms-of-service',
+  ])('serves the known page %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<meta name="robots" content="noindex" />');
-    expect(res.body).toContain('<link rel="canonical" href="https://veo3.example/" />');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('keeps sitemap, robots and the remote map as they are', async () => {
+    for (const url of ['/sitemap.xml', '/robots.txt', '/remote-map.json']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
   });
 
   it('answers an unknown API path or asset with a JSON 404', async () => {
@@ -98,7 +128,10 @@ describe('site serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
-    expect(directive('script-src')).toBe("script-src 'self' https://blog-cdn.example");
+    // One inline script, allowed by its hash alone: the stored-login hint in the head.
+    const hint = /<script>(try\{localStorage[^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(hint).digest('base64');
+    expect(directive('script-src')).toBe(`script-src 'self' 'sha256-${hash}' https://blog-cdn.example`);
     expect(directive('connect-src')).toBe("connect-src 'self' https://blog-cdn.example");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { ScriptedProvider } from './support/scripted-provider';
 import { EventStreamClient } from './support/event-stream-client';
 import { devSignIn, type SignedIn } from './support/sign-in';
@@ -28,7 +28,7 @@ describe.each(databaseKinds())('deleting and restoring videos on %s', (kind) => 
         GENERATE_RATE_LIMIT: '1000',
         VIDEO_POLL_INTERVAL_MS: '20',
       },
-      [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider(1) }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider(1)]) }],
     );
     video = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
     owner = await video.userWith('owner@example.com', 4000);

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeVideo } from '../src/video/providers/local/video-probe';
-import { startFakeInteractions, type FakeInteractions } from './providers/fake-interactions';
+import { OMNI_12_KEY_MODELS, startFakeInteractions, type FakeInteractions } from './providers/fake-interactions';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -82,6 +82,12 @@ describe.each(databaseKinds())(
       expect(options.models.omni).toMatchObject({ available: true, editable: true });
       expect(options.models.veo3).toMatchObject({ available: false });
       expect(options.models['veo3-fast-frames']).toMatchObject({ available: false });
+      // Gemini Omni 1.2 Flash needs the 1.2 model, which this key does not list: Omni is offered instead.
+      expect(options.catalogue.find((model: { id: string }) => model.id === 'omni-1.2')).toMatchObject({
+        available: false,
+        alternative: 'omni',
+        message: expect.stringMatching(/^Gemini Omni 1\.2 Flash is unavailable right now\./),
+      });
     });
 
     it('generates, edits twice, branches from version 1 and extends: each charged once, each file a real MP4 of its length', async () => {
@@ -238,5 +244,73 @@ describe('Gemini Omni Flash on a site Google can call back', () => {
       new RegExp(`^http://127\\.0\\.0\\.2:\\d+/api/video/callback/${taskId}\\?token=[\\w-]+$`),
     );
     expect(fake.webhooks).toEqual([{ url: callbackUrl, status: 200 }]);
+  });
+});
+
+describe('Gemini Omni 1.2 Flash on a key that lists it', () => {
+  let fake: FakeInteractions;
+  let t: TestApp;
+  let video: ReturnType<typeof videoClient>;
+  let dir: string;
+
+  beforeAll(async () => {
+    fake = await startFakeInteractions();
+    fake.models = [...OMNI_12_KEY_MODELS];
+    dir = await mkdtemp(join(tmpdir(), 'omni-12-google-'));
+    t = await createTestApp(databaseKinds()[0]!, {
+      ADMIN_EMAILS: 'admin@example.com',
+      SIGNIN_RATE_LIMIT: '1000',
+      GENERATE_RATE_LIMIT: '1000',
+      VIDEO_POLL_INTERVAL_MS: '20',
+      VIDEO_PROVIDER: 'veo',
+      GEMINI_API_KEY: fake.apiKey,
+      GEMINI_BASE_URL: fake.baseUrl,
+    });
+    video = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('offers omni-1.2 with its 360p draft beside omni', async () => {
+    const options = (await t.app.inject({ method: 'GET', url: '/api/video/options' })).json().data;
+    const omni12 = options.catalogue.find((model: { id: string }) => model.id === 'omni-1.2');
+    expect(omni12).toMatchObject({ available: true, outputs: { resolutions: ['360p', '720p', '1080p'] } });
+    expect(options.models.omni).toMatchObject({ available: true });
+  });
+
+  it('makes a draft as Google names it (360p) and charges the draft price, 2 credits a second', async () => {
+    const user = await video.userWith('google-omni-12-draft@example.com', 100);
+    const reply = await video.generate(
+      { prompt: 'a tram at dawn', model: 'omni-1.2', duration: '4', resolution: '360p' },
+      user,
+    );
+    const task = await video.waitFor(user, reply.json().data.taskId, ['completed', 'failed'], 30_000);
+
+    expect(task).toMatchObject({ status: 'completed', resolution: '360p', duration_s: 4 });
+    expect(fake.created().at(-1)?.response_format).toMatchObject({ resolution: '360p', duration: '4s' });
+    expect(await video.balance(user)).toBe(100 - 8);
+  });
+
+  it('makes a 12 s omni-1.2 video with gemini-omni-1.2-flash, stores all 12 s and charges 48 credits once', async () => {
+    const user = await video.userWith('google-omni-12@example.com', 100);
+    const reply = await video.generate({ prompt: 'a tram through fog', model: 'omni-1.2', duration: '12' }, user);
+    expect(reply.json()).toMatchObject({ success: true });
+    const task = await video.waitFor(user, reply.json().data.taskId, ['completed', 'failed'], 30_000);
+
+    expect(task).toMatchObject({ status: 'completed', duration_s: 12 });
+    expect(fake.created().at(-1)).toMatchObject({
+      model: 'gemini-omni-1.2-flash',
+      response_format: { duration: '12s', resolution: '720p' },
+    });
+    const res = await t.app.inject({ method: 'GET', url: task.result_url!, headers: user.auth });
+    const file = join(dir, `${task.id}.mp4`);
+    await writeFile(file, res.rawPayload);
+    expect(Math.abs((await probeVideo(file))!.seconds - 12)).toBeLessThan(0.5);
+    const debits = (await video.ledger(user)).filter((l) => l.idempotency_key.startsWith(`video:${task.id}:`));
+    expect(debits.map((l) => [l.idempotency_key.split(':')[2], l.amount])).toEqual([['debit', -48]]);
+    expect(await video.balance(user)).toBe(100 - 48);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { VideoWorker } from '../src/video/video-worker';
 import { VideoStorage } from '../src/video/video-storage';
 import { FAKE_VIDEO, STALE_PARENT, ScriptedProvider } from './support/scripted-provider';
@@ -41,7 +41,7 @@ describe.each(databaseKinds())('Gemini Omni Flash: generate, edit, extend on %s'
         VIDEO_POLL_INTERVAL_MS: '20',
         CONTRACT_CHECK: '1',
       },
-      [{ provide: VIDEO_PROVIDER, useValue: provider }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([provider]) }],
     );
     video = videoClient(t, await devSignIn(t.app, 'admin@example.com'));
   });

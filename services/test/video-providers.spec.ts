@@ -90,7 +90,11 @@ describe.each(cases)('the veo provider against a fake Gemini API, on %s with the
       per_second: null,
       durations: [8],
       editable: false,
+      // Veo's seed is Vertex AI's only: the Gemini API (and so this provider) cannot pass one.
+      seed: false,
+      extend_instruction: false,
     });
+    expect(options.models.omni).toMatchObject({ seed: true, extend_instruction: true });
     // This key lists no Gemini Omni model: only Omni is missing, and Veo serves both tabs, so video is not degraded.
     expect(options.models.omni).toMatchObject({ available: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().video.status).toBe('ok');

@@ -4,7 +4,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { ScriptedProvider } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
@@ -43,7 +43,7 @@ describe.each(databaseKinds())('video uploads on %s', (kind) => {
     t = await createTestApp(
       kind,
       { TEMP_DIR: tempDir, ADMIN_EMAILS: 'admin@example.com', SIGNIN_RATE_LIMIT: '1000', GENERATE_RATE_LIMIT: '1000' },
-      [{ provide: VIDEO_PROVIDER, useValue: new ScriptedProvider() }],
+      [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) }],
     );
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;

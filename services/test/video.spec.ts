@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { VIDEO_PROVIDER } from '../src/video/video.tokens';
+import { VideoProviders } from '../src/video/providers/video-providers';
 import { VideoWorker } from '../src/video/video-worker';
 import { VideoStorage } from '../src/video/video-storage';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
@@ -29,10 +29,12 @@ describe.each(cases)('video generation on %s with the %s queue', (kind, queue) =
       SIGNIN_RATE_LIMIT: '1000',
       GENERATE_RATE_LIMIT: '1000',
       VIDEO_POLL_INTERVAL_MS: '20',
+      // These cases are about credits: the per-user limit of videos in the making has its own suite.
+      VIDEO_MAX_ACTIVE_PER_USER: '100',
     };
     if (queue === 'bullmq')
       Object.assign(env, { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `veo3test${Date.now()}${kind}` });
-    t = await createTestApp(kind, env, [{ provide: VIDEO_PROVIDER, useValue: provider }]);
+    t = await createTestApp(kind, env, [{ provide: VideoProviders, useValue: new VideoProviders([provider]) }]);
     admin = await devSignIn(t.app, 'admin@example.com');
   });
   afterAll(async () => {

@@ -15,6 +15,7 @@ const load = {
   privacy: () => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
   refund: () => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })),
   adminGate: () => import('./pages/admin/admin-gate').then((m) => ({ default: m.AdminGate })),
+  blogAdminGate: () => import('./pages/admin/admin-gate').then((m) => ({ default: m.BlogAdminGate })),
 };
 /** The code of a remote's route (placeholder, loader, fallback panel): not on the shell's own pages. */
 export const loadRemoteRoute = () => import('./remotes/remote-route').then((m) => ({ default: m.RemoteRoute }));
@@ -28,6 +29,8 @@ const PrivacyPage = lazy(load.privacy);
 const RefundPage = lazy(load.refund);
 // Not a remote route: only an administrator's visit loads the admin remote (no preload hints for others).
 const AdminGate = lazy(load.adminGate);
+// Blog management: its remote only for a blog manager; anyone else gets the same 'Not allowed' page.
+const BlogAdminGate = lazy(load.blogAdminGate);
 
 /** The shell's own routes (pre-rendered at build time) and the code each needs beyond the shell's first chunk. */
 export const shellRoutes: { path: string; load?: () => Promise<unknown> }[] = [
@@ -50,9 +53,12 @@ export const remoteRoutes = [
   { path: '/payment/cancel', remote: 'billing', expose: 'payment-cancel-page' },
   { path: '/payment/checkout', remote: 'billing', expose: 'checkout-page' },
   { path: '/credits', remote: 'billing', expose: 'credits-page' },
+  { path: '/account', remote: 'billing', expose: 'account-page' },
+  { path: '/account/receipts/:paymentId', remote: 'billing', expose: 'receipt-page' },
   { path: '/blog', remote: 'blog', expose: 'blog-list-page' },
   { path: '/blog/:slug', remote: 'blog', expose: 'blog-post-page' },
   { path: '/blog-admin', remote: 'blogAdmin', expose: 'blog-admin-page' },
+  { path: '/blog-admin/:id', remote: 'blogAdmin', expose: 'blog-admin-page' },
 ] as const;
 
 /**
@@ -80,7 +86,17 @@ export function App() {
           <Route path="/refund-policy" element={<RefundPage />} />
           <Route path="/admin/*" element={<AdminGate />} />
           {remoteRoutes.map(({ path, remote, expose }) => (
-            <Route key={path} path={path} element={<RemoteRoute key={path} remote={remote} expose={expose} />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                remote === 'blogAdmin' ? (
+                  <BlogAdminGate key={path} />
+                ) : (
+                  <RemoteRoute key={path} remote={remote} expose={expose} />
+                )
+              }
+            />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

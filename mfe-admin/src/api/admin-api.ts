@@ -20,7 +20,7 @@ export interface UsersFilter {
   page: number;
 }
 
-export type AuditFilter = Partial<Pick<AdminAuditQuery, 'action' | 'actor_id' | 'target_id' | 'from' | 'to'>>;
+export type AuditFilter = Partial<Pick<AdminAuditQuery, 'action' | 'actor' | 'target_id' | 'from' | 'to'>>;
 
 export const PAGE_SIZE = 25;
 
@@ -55,6 +55,11 @@ export async function changeRole(id: string, change: { role: AdminRole; granted:
 export async function signOutEverywhere(id: string, reason?: string) {
   const body = reason ? { reason } : {};
   return (await apiRequest('POST /api/admin/users/:id/sign-out', { ...admin, params: { id }, body })).data;
+}
+
+/** Deletes (erases) the user's account; the reason is required and kept in the audit log. */
+export async function deleteUserAccount(id: string, reason: string) {
+  return (await apiRequest('POST /api/admin/users/:id/delete', { ...admin, params: { id }, body: { reason } })).data;
 }
 
 export async function fetchPayments(

@@ -6,7 +6,7 @@ import type { AuditFilter } from '../api/admin-api';
 import { adminMessages } from '../admin.messages';
 import styles from '../console/admin-console.module.css';
 
-type Draft = Record<'action' | 'actor_id' | 'target_id' | 'from' | 'to', string>;
+type Draft = Record<'action' | 'actor' | 'target_id' | 'from' | 'to', string>;
 
 const clean = (value: string) => value.trim() || undefined;
 
@@ -16,7 +16,7 @@ function filterOf(draft: Draft): AuditFilter {
     action: (ADMIN_AUDIT_ACTIONS as readonly string[]).includes(draft.action)
       ? (draft.action as AdminAuditAction)
       : undefined,
-    actor_id: clean(draft.actor_id),
+    actor: clean(draft.actor),
     target_id: clean(draft.target_id),
     from: clean(draft.from),
     to: clean(draft.to),
@@ -34,20 +34,21 @@ export function AuditFilters({
   onExport: () => void;
 }) {
   const t = useT(adminMessages);
-  const [draft, setDraft] = useState<Draft>({ action: '', actor_id: '', target_id: '', from: '', to: '' });
+  const [draft, setDraft] = useState<Draft>({ action: '', actor: '', target_id: '', from: '', to: '' });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     onApply(filterOf(draft));
   };
 
-  const text = (name: 'actor_id' | 'target_id', label: string) => (
+  const text = (name: 'actor' | 'target_id', label: string) => (
     <label className={styles.field}>
       {label}
       <input
         className={styles.input}
         value={draft[name]}
-        maxLength={name === 'actor_id' ? 36 : 255}
+        maxLength={name === 'actor' ? 320 : 255}
+        autoComplete="off"
         onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
       />
     </label>
@@ -81,7 +82,7 @@ export function AuditFilters({
           ))}
         </select>
       </label>
-      {text('actor_id', t('actorId'))}
+      {text('actor', t('actor'))}
       {text('target_id', t('targetId'))}
       {date('from', t('from'))}
       {date('to', t('to'))}

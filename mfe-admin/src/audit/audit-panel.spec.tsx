@@ -29,18 +29,27 @@ const stripeRefund = auditFixture({
 
 describe('AuditPanel', () => {
   it('shows who did what to which target, before and after, the reason and the request id', async () => {
-    fakeApi({ 'GET /api/admin/audit': page([auditFixture(), stripeRefund]) });
+    fakeApi({
+      'GET /api/admin/audit': page([
+        auditFixture({ target_email: 'bob@example.com' }),
+        { ...stripeRefund, target_email: 'payer@example.com' },
+        auditFixture({ id: 'a-3', target_id: 'u-gone', target_email: null }),
+      ]),
+    });
     renderConsole('/admin/audit');
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    const [, admin, stripe] = within(table).getAllByRole('row');
+    const [, admin, stripe, gone] = within(table).getAllByRole('row');
     expect(admin!.textContent).toContain('root@example.com');
     expect(admin!.textContent).toContain('Credit adjustment');
     expect(admin!.textContent).toContain('credits: 40 → credits: 140');
     expect(admin!.textContent).toContain('Goodwill for a failed video');
     expect(admin!.textContent).toContain('req-1');
-    expect(within(admin!).getByRole('link', { name: 'u-2' }).getAttribute('href')).toBe('/admin/users/u-2');
+    // Targets by e-mail: the user's own, a payment's owner; the id only when the user is gone.
+    expect(within(admin!).getByRole('link', { name: 'bob@example.com' }).getAttribute('href')).toBe('/admin/users/u-2');
     expect(stripe!.textContent).toContain('Stripe');
-    expect(stripe!.textContent).toContain('payment cs_test_1');
+    expect(stripe!.textContent).toContain('Payment cs_test_1');
+    expect(stripe!.textContent).toContain('of payer@example.com');
+    expect(within(gone!).getByRole('link', { name: 'u-gone' }).getAttribute('href')).toBe('/admin/users/u-gone');
   });
 
   it('filters on the server and exports the same filter as CSV with the token', async () => {
@@ -56,12 +65,14 @@ describe('AuditPanel', () => {
     renderConsole('/admin/audit');
     await screen.findByRole('table', { name: 'Audit log' });
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'credits.adjust' } });
+    fireEvent.change(screen.getByLabelText('Admin (e-mail or user id)'), { target: { value: ' Root@Example.com ' } });
     fireEvent.change(screen.getByLabelText('Target id'), { target: { value: ' u-2 ' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(api.calls.at(-1)!.query.get('action')).toBe('credits.adjust'));
     expect(Object.fromEntries(api.calls.at(-1)!.query)).toEqual({
       action: 'credits.adjust',
+      actor: 'Root@Example.com',
       target_id: 'u-2',
       from: '2026-03-01',
       page: '1',
@@ -74,6 +85,7 @@ describe('AuditPanel', () => {
     const csv = api.calls.at(-1)!;
     expect(Object.fromEntries(csv.query)).toEqual({
       action: 'credits.adjust',
+      actor: 'Root@Example.com',
       target_id: 'u-2',
       from: '2026-03-01',
       format: 'csv',

@@ -13,6 +13,30 @@ function describe(values: Record<string, unknown> | null): string {
     .join(', ');
 }
 
+/** A user by e-mail (linked to their page); a payment or task by kind, id and its owner's e-mail. */
+function AuditTarget({ entry }: { entry: AdminAuditEntry }) {
+  const t = useT(adminMessages);
+  const email = entry.target_email ?? null;
+  if (entry.target_type === 'user') {
+    return (
+      <Link className={styles.link} to={`/admin/users/${encodeURIComponent(entry.target_id)}`}>
+        {email ?? <span className={styles.mono}>{entry.target_id}</span>}
+      </Link>
+    );
+  }
+  return (
+    <>
+      {t(`target_${entry.target_type}`)} <span className={styles.mono}>{entry.target_id}</span>
+      {email && (
+        <>
+          <br />
+          <span className={styles.muted}>{t('ownedBy', { email })}</span>
+        </>
+      )}
+    </>
+  );
+}
+
 export function AuditTable({ entries, showTarget = true }: { entries: AdminAuditEntry[]; showTarget?: boolean }) {
   const t = useT(adminMessages);
   const lang = useLanguage();
@@ -38,20 +62,18 @@ export function AuditTable({ entries, showTarget = true }: { entries: AdminAudit
                 <time dateTime={e.created_at}>{formatDate(e.created_at, lang, true)}</time>
               </th>
               <td data-label={t('columnActor')}>
-                {e.actor_type === 'stripe' ? t('actor_stripe') : (e.actor_email ?? e.actor_id ?? t('none'))}
+                {e.actor_type === 'stripe'
+                  ? t('actor_stripe')
+                  : e.actor_type === 'user'
+                    ? t('actor_user')
+                    : (e.actor_email ?? e.actor_id ?? t('none'))}
               </td>
               <td data-label={t('columnAction')}>
                 <span className={styles.badge}>{t(`action_${e.action}`)}</span>
               </td>
               {showTarget && (
-                <td data-label={t('columnTarget')} className={styles.mono}>
-                  {e.target_type === 'user' ? (
-                    <Link className={styles.link} to={`/admin/users/${encodeURIComponent(e.target_id)}`}>
-                      {e.target_id}
-                    </Link>
-                  ) : (
-                    `${e.target_type} ${e.target_id}`
-                  )}
+                <td data-label={t('columnTarget')}>
+                  <AuditTarget entry={e} />
                 </td>
               )}
               <td data-label={t('columnChange')}>

@@ -40,6 +40,39 @@ describe('UserDetail', () => {
     expect(api.callsTo('GET /api/admin/audit')[0]!.query.get('target_id')).toBe('u-2');
   });
 
+  it('heads the page with plain facts: name, sign-in method, member since, last sign-in; no dangling dashes', async () => {
+    userApi({
+      'GET /api/admin/users/:id': ok(
+        userDetailFixture({
+          user: adminUserFixture({ name: null, provider: 'dev' }),
+          sessions: [
+            { id: 's-1', created_at: '2026-03-01T10:00:00.000Z', expires_at: null, revoked_at: null, user_agent: null },
+            { id: 's-2', created_at: '2026-03-05T09:30:00.000Z', expires_at: null, revoked_at: null, user_agent: null },
+          ],
+        }),
+      ),
+    });
+    renderConsole('/admin/users/u-2');
+    const heading = await screen.findByRole('heading', { name: 'bob@example.com' });
+    const intro = heading.nextElementSibling!.textContent!;
+    expect(intro).toMatch(/^Signed in with: Development sign-in · Member since Mar 1, 2026 · Last sign-in Mar 5, 2026/);
+    expect(intro).not.toContain('—');
+    expect(intro).not.toMatch(/·\s*$/);
+  });
+
+  it('names a Google user and their roles; zh-CN in Chinese', async () => {
+    act(() => setLanguage('zh-CN'));
+    userApi({
+      'GET /api/admin/users/:id': ok(
+        userDetailFixture({ user: adminUserFixture({ provider: 'google', can_manage_blog: true }), sessions: [] }),
+      ),
+    });
+    renderConsole('/admin/users/u-2');
+    const heading = await screen.findByRole('heading', { name: 'bob@example.com' });
+    const intro = heading.nextElementSibling!.textContent!;
+    expect(intro).toMatch(/^Bob · 登录方式：Google · 注册于 .+ · 暂无登录记录 · /);
+  });
+
   it('says so for a user that does not exist', async () => {
     userApi({ 'GET /api/admin/users/:id': fail(404, 'User not found') });
     renderConsole('/admin/users/nobody');
@@ -159,5 +192,29 @@ describe('UserDetail', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Signed out: 3 sessions ended.')).toBeTruthy();
     expect(api.callsTo('POST /api/admin/users/:id/sign-out')[0]!.json).toEqual({ reason: 'Stolen laptop' });
+  });
+
+  it('deletes the account only with a reason, and says what was done', async () => {
+    const api = userApi({
+      'POST /api/admin/users/:id/delete': ok({
+        deleted: true,
+        subscription_cancelled: false,
+        credits_forfeited: 40,
+        videos_deleted: 2,
+      }),
+    });
+    renderConsole('/admin/users/u-2');
+    await screen.findByRole('heading', { name: 'bob@example.com' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete account' });
+    expect(within(dialog).getByText(/Delete the account of bob@example.com\?/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Give a reason of at least 3 characters.')).toBeTruthy();
+    expect(api.callsTo('POST /api/admin/users/:id/delete')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Erasure request by post' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Account deleted: 40 credits forfeited, 2 videos deleted.')).toBeTruthy();
+    expect(api.callsTo('POST /api/admin/users/:id/delete')[0]!.json).toEqual({ reason: 'Erasure request by post' });
   });
 });

@@ -15,7 +15,7 @@ import { RefundPaymentDialog } from '../payments/refund-payment-dialog';
 import { TaskActionDialog, type TaskAction } from '../tasks/task-action-dialog';
 import { TasksTable } from '../tasks/tasks-table';
 import { UserAudit } from './user-audit';
-import { SubscriptionLine, UserSummary } from './user-summary';
+import { lastSignIn, SubscriptionLine, UserSummary } from './user-summary';
 import { LedgerTable, SessionsTable } from './user-tables';
 
 /** /admin/users/:id: the user's balance, ledger, payments, subscription, tasks, sessions, and actions. */
@@ -65,7 +65,7 @@ function UserSections({ detail }: { detail: AdminUserDetail }) {
 
   return (
     <>
-      <UserSummary user={user} />
+      <UserSummary user={user} lastSignedIn={lastSignIn(sessions)} />
       <Notice message={notice && !notice.failed ? notice.message : null} />
       <Notice tone="bad" message={notice?.failed ? notice.message : null} />
       <Card title={t('ledger')}>

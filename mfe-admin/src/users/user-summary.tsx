@@ -7,20 +7,41 @@ import styles from '../console/admin-console.module.css';
 import { AdjustCreditsForm } from './adjust-credits-form';
 import { RoleBadges } from './role-badges';
 import { RoleControls } from './role-controls';
+import { DeleteAccountControl } from './delete-account-control';
 import { SignOutControl } from './sign-out-control';
 
-/** Who the user is (the page's title), then the balance and the admin's actions on the account. */
-export function UserSummary({ user }: { user: AdminUserDetail['user'] }) {
+/** The newest session's start: each sign-in opens one. */
+export function lastSignIn(sessions: AdminUserDetail['sessions']): string | null {
+  return sessions.reduce<string | null>((latest, s) => (latest && latest > s.created_at ? latest : s.created_at), null);
+}
+
+/**
+ * Who the user is (the e-mail as the page's title, the name when there is one), how they sign in,
+ * since when and when last, the roles they hold, then the balance and the admin's actions on it.
+ */
+export function UserSummary({ user, lastSignedIn }: { user: AdminUserDetail['user']; lastSignedIn: string | null }) {
   const t = useT(adminMessages);
   const lang = useLanguage();
+  const facts = [
+    t('signedInWith', { provider: t(`provider_${user.provider}`) }),
+    t('memberSince', { date: formatDate(user.created_at, lang) }),
+    lastSignedIn ? t('lastSignIn', { date: formatDate(lastSignedIn, lang, true) }) : t('neverSignedIn'),
+  ];
+  const roles = user.is_admin || user.can_manage_blog;
   return (
     <>
       <h2 id="admin-user-title" className={styles.title}>
         {user.email}
       </h2>
       <p className={styles.intro}>
-        {user.name ?? t('none')} · {t('provider')}: {user.provider} · {t('columnSignedUp')}:{' '}
-        <time dateTime={user.created_at}>{formatDate(user.created_at, lang)}</time> · <RoleBadges user={user} />
+        {user.name && <>{user.name} · </>}
+        {facts.join(' · ')}
+        {roles && (
+          <>
+            {' · '}
+            <RoleBadges user={user} />
+          </>
+        )}
       </p>
       <div className={styles.grid}>
         <section className={styles.card} aria-labelledby="admin-user-balance">
@@ -37,6 +58,9 @@ export function UserSummary({ user }: { user: AdminUserDetail['user'] }) {
         </section>
         <section className={styles.card} aria-label={t('signOutEverywhere')}>
           <SignOutControl user={user} />
+        </section>
+        <section className={styles.card} aria-label={t('deleteAccount')}>
+          <DeleteAccountControl user={user} />
         </section>
       </div>
     </>

@@ -76,7 +76,7 @@ describe('CreditsPage', () => {
     act(() => void sessionStore.restore());
     renderPage();
     expect(screen.getByText('Please sign in to see your credits.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login?next=%2Fcredits');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

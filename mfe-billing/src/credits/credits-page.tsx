@@ -15,6 +15,7 @@ import { VIDEO_COST_CREDITS, videosFor } from '../pricing/plans';
 import { creditsMessages } from './credits.messages';
 import { ledgerReason } from './ledger-reason';
 import styles from './credits-page.module.css';
+import { SignInNotice } from '../account/sign-in-notice';
 
 const PAGE_SIZE = 10;
 
@@ -67,42 +68,32 @@ function LedgerTable({ items, userId }: { items: PublicCreditTransaction[]; user
   );
 }
 
-/** /credits: the balance and the ledger behind it, paged (beyond the spec; users expect it). */
-export default function CreditsPage() {
+/**
+ * The balance and the ledger behind it, paged by `?page=`: the /credits page and the account
+ * page's credits section. `historyHeading` keeps the outline right inside either page.
+ */
+export function CreditsOverview({
+  userId,
+  historyHeading: History = 'h2',
+}: {
+  userId: string;
+  historyHeading?: 'h2' | 'h3';
+}) {
   const t = useT(creditsMessages);
   const lang = useLanguage();
-  const { user } = useSession();
   const { credits } = useBalance();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
-  usePageMeta(t('title'), '/credits', t('metaDescription'));
-
   const offset = (page - 1) * PAGE_SIZE;
   const ledger = useQuery({
-    queryKey: creditsKeys.transactions(user?.id ?? '', PAGE_SIZE, offset),
-    queryFn: ({ signal }) => fetchTransactions(user!.id, PAGE_SIZE, offset, signal),
-    enabled: Boolean(user),
+    queryKey: creditsKeys.transactions(userId, PAGE_SIZE, offset),
+    queryFn: ({ signal }) => fetchTransactions(userId, PAGE_SIZE, offset, signal),
     placeholderData: (previous) => previous,
   });
-
-  if (!user) {
-    return (
-      <section className={styles.page}>
-        <h1 className={styles.title}>{t('signedOutTitle')}</h1>
-        <p className={styles.muted}>{t('signedOutText')}</p>
-        <Link to="/login" className="pf-button pf-button--primary pf-button--md">
-          {t('login')}
-        </Link>
-      </section>
-    );
-  }
-
   const pages = ledger.data ? Math.ceil(ledger.data.total / PAGE_SIZE) : 0;
-  return (
-    <section className={styles.page}>
-      <h1 className={styles.title}>{t('title')}</h1>
-      <p className={styles.muted}>{t('intro', { cost: VIDEO_COST_CREDITS })}</p>
 
+  return (
+    <>
       <div className={styles.balanceCard}>
         <div>
           <p className={styles.balanceLabel}>{t('balanceLabel')}</p>
@@ -116,14 +107,49 @@ export default function CreditsPage() {
         </Link>
       </div>
 
-      <h2 className={styles.subtitle}>{t('historyTitle')}</h2>
+      <History className={styles.subtitle}>{t('historyTitle')}</History>
       {ledger.isLoading && <Spinner />}
       {ledger.isError && (
         <ErrorPanel message={t('loadFailed')} onRetry={() => void ledger.refetch()} retryLabel={t('retry')} />
       )}
       {ledger.data && ledger.data.items.length === 0 && <p className={styles.empty}>{t('empty')}</p>}
-      {ledger.data && ledger.data.items.length > 0 && <LedgerTable items={ledger.data.items} userId={user.id} />}
-      <Pagination page={page} pages={pages} onChange={(next) => setParams({ page: String(next) })} />
+      {ledger.data && ledger.data.items.length > 0 && <LedgerTable items={ledger.data.items} userId={userId} />}
+      <Pagination
+        page={page}
+        pages={pages}
+        onChange={(next) =>
+          setParams((current) => {
+            current.set('page', String(next));
+            return current;
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** /credits: the balance and the ledger behind it, paged (beyond the spec; users expect it). */
+export default function CreditsPage() {
+  const t = useT(creditsMessages);
+  const { user } = useSession();
+  usePageMeta(t('title'), '/credits', t('metaDescription'));
+
+  if (!user) {
+    return (
+      <SignInNotice
+        title={t('signedOutTitle')}
+        text={t('signedOutText')}
+        login={t('login')}
+        classes={{ page: styles.page, title: styles.title, text: styles.muted }}
+      />
+    );
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>{t('title')}</h1>
+      <p className={styles.muted}>{t('intro', { cost: VIDEO_COST_CREDITS })}</p>
+      <CreditsOverview userId={user.id} />
     </section>
   );
 }

@@ -47,7 +47,9 @@ describe('CheckoutPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout');
     expect(screen.getByText('Please login to complete your purchase.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login?next=%2Fpayment%2Fcheckout%3Fsession_id%3Dsim_1',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -102,6 +104,28 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Subscription')).toBeTruthy();
     expect(screen.getByText('590 credits every month')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $29.90' })).toBeEnabled();
+  });
+
+  it('writes the credits grouped (1,340) and names the plan as pricing does', async () => {
+    signInForTest();
+    routes['GET /api/stripe/checkout-session/sim_1'] = () =>
+      jsonResponse({
+        success: true,
+        data: checkoutSession({ type: 'subscription', item_id: 'pro', item_name: 'Pro', amount: 59.9, credits: 1340 }),
+      });
+    renderPage();
+    expect(await screen.findByText('1,340 credits every month')).toBeTruthy();
+  });
+
+  it('zh-CN: the pack has its Chinese name, as on the pricing page, and grouped credits', async () => {
+    signInForTest();
+    act(() => setLanguage('zh-CN'));
+    routes['GET /api/stripe/checkout-session/sim_1'] = () =>
+      jsonResponse({ success: true, data: checkoutSession({ credits: 1340 }) });
+    renderPage();
+    expect(await screen.findByText('入门')).toBeTruthy();
+    expect(screen.queryByText('Starter')).toBeNull();
+    expect(screen.getByText('1,340 积分')).toBeTruthy();
   });
 
   it('is busy while paying, and shows why a payment failed', async () => {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useT } from '@veo3/platform/i18n/i18n';
+import { formatNumber } from '@veo3/platform/i18n/format-number';
+import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from '@veo3/platform/routing/router';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useLoginPath } from '@veo3/platform/session/login-return';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Button } from '@veo3/platform/ui/button';
 import { Spinner } from '@veo3/platform/ui/spinner';
@@ -10,6 +12,7 @@ import { completeSimulatedCheckout, fetchCheckoutSession, isNotFound, serverMess
 import type { PublicCheckoutSession as CheckoutSession } from '@veo3/contracts/billing';
 import { billingKeys } from '../api/billing-keys';
 import { formatMoney } from '../pricing/format-price';
+import { productName } from '../pricing/plans';
 import { checkoutMessages } from './checkout.messages';
 import { appPath, redirectTo } from './redirect';
 import styles from './payment-page.module.css';
@@ -53,6 +56,7 @@ function BackToPricing() {
 /** The order and its Pay / Cancel buttons, for an open session of the built-in test checkout. */
 function TestCheckout({ session }: { session: CheckoutSession }) {
   const t = useT(checkoutMessages);
+  const lang = useLanguage();
   const navigate = useNavigate();
   const pay = useMutation({
     mutationFn: () => completeSimulatedCheckout(session.id),
@@ -83,7 +87,8 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
         <div className={styles.orderRow}>
           <dt>{t('item')}</dt>
           <dd>
-            <span className={styles.orderItem}>{session.item_name}</span>
+            {/* The name the pricing page gave it, in the reader's language. */}
+            <span className={styles.orderItem}>{productName(session.item_id, lang) ?? session.item_name}</span>
             <span className={styles.orderKind}>{t(plan ? 'kindPlan' : 'kindPack')}</span>
           </dd>
         </div>
@@ -94,7 +99,9 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
         <div className={styles.orderRow}>
           <dt>{t('credits')}</dt>
           <dd>
-            {t(plan ? (yearly ? 'creditsYearly' : 'creditsMonthly') : 'creditsOnce', { credits: session.credits })}
+            {t(plan ? (yearly ? 'creditsYearly' : 'creditsMonthly') : 'creditsOnce', {
+              credits: formatNumber(session.credits, lang),
+            })}
           </dd>
         </div>
       </dl>
@@ -170,6 +177,7 @@ function AlreadyPaid({ session }: { session: CheckoutSession }) {
 export default function CheckoutPage() {
   const t = useT(checkoutMessages);
   const { user } = useSession();
+  const loginPath = useLoginPath();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   usePageMeta(t('title'), '/payment/checkout');
@@ -196,7 +204,7 @@ export default function CheckoutPage() {
       <Card title={t('title')}>
         <p className={styles.text}>{t('signInRequired')}</p>
         <div className={styles.actions}>
-          <Link to="/login" className="pf-button pf-button--primary pf-button--md">
+          <Link to={loginPath} className="pf-button pf-button--primary pf-button--md">
             {t('login')}
           </Link>
         </div>

@@ -73,7 +73,9 @@ describe('PaymentSuccessPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you for your purchase');
     expect(screen.getByText('Please login to see your purchase and your new balance.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toMatch(
+      /^\/login\?next=%2Fpayment%2Fsuccess%3Fsession_id%3D/,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

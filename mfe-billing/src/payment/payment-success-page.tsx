@@ -6,6 +6,7 @@ import { formatNumber } from '@veo3/platform/i18n/format-number';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link, useSearchParams } from '@veo3/platform/routing/router';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useLoginPath } from '@veo3/platform/session/login-return';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Button } from '@veo3/platform/ui/button';
 import type { PublicCheckoutSession as CheckoutSession } from '@veo3/contracts/billing';
@@ -71,6 +72,7 @@ function PaymentConfirmed({ session }: { session: CheckoutSession }) {
 export default function PaymentSuccessPage() {
   const t = useT(paymentMessages);
   const { user } = useSession();
+  const loginPath = useLoginPath();
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
   const { query, session, confirmed, timedOut, checkAgain } = useCheckoutConfirmation(sessionId, Boolean(user));
@@ -94,7 +96,7 @@ export default function PaymentSuccessPage() {
     return (
       <Card heading={t('successHeading')} status={t('signInText')}>
         <div className={styles.actions}>
-          <Link to="/login" className="pf-button pf-button--primary pf-button--md">
+          <Link to={loginPath} className="pf-button pf-button--primary pf-button--md">
             {t('login')}
           </Link>
         </div>

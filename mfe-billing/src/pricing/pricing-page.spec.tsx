@@ -10,7 +10,6 @@ import {
   VIDEO_DURATION_SECONDS,
   VIDEO_MODELS,
 } from '@veo3/contracts/catalogue';
-import { RESOLUTIONS } from '@veo3/contracts/generation-options';
 import { redirectTo } from '../payment/redirect';
 import { installDialogPolyfill, renderRoute } from '../testing/render-route';
 import PricingPage from './pricing-page';
@@ -76,9 +75,9 @@ function numbersOn(element: HTMLElement): number[] {
   return (element.textContent?.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((text) => Number(text.replaceAll(',', '')));
 }
 
-/** What the catalogue says a card may state: its price, credits, the videos they buy, and every video's length and resolutions. */
+/** What the catalogue says a card may state: its price, credits, the Veo videos they buy, and their length and resolutions. */
 function catalogueNumbers(price: number, credits: number): number[] {
-  const resolutions = RESOLUTIONS.map((resolution) => Number.parseInt(resolution, 10));
+  const resolutions = Object.keys(VIDEO_MODELS.veo3.prices).map((resolution) => Number.parseInt(resolution, 10));
   return [price, credits, Math.floor(credits / VIDEO_MODELS.veo3.cost), VIDEO_DURATION_SECONDS, ...resolutions];
 }
 
@@ -172,19 +171,43 @@ describe('PricingPage catalogue', () => {
 });
 
 describe('PricingPage signed out', () => {
-  it('asks to login, sends a buyer to /login and does not ask for a subscription', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('asks to login, sends a buyer to sign in and back here, and does not ask for a subscription', () => {
     renderPage();
     expect(screen.getByText('Please login before purchasing')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?next=%2Fpricing');
     fireEvent.click(within(card('Pro')).getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('location').textContent).toBe('/login?next=%2Fpricing');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a credit pack also needs a login', () => {
     renderPage();
     fireEvent.click(within(card('Basic')).getByRole('button', { name: 'Buy Now' }));
-    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('location').textContent).toBe('/login?next=%2Fpricing');
+  });
+
+  it('back from signing in, the chosen pack opens at once (once)', async () => {
+    const first = renderPage();
+    fireEvent.click(within(card('Basic')).getByRole('button', { name: 'Buy Now' }));
+    first.unmount();
+    signInForTest();
+    const second = renderPage();
+    expect(await screen.findByRole('dialog', { name: 'Buy the Basic pack' })).toBeTruthy();
+    second.unmount();
+    renderPage();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Subscribe' })[0]).toBeEnabled());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('back from signing in, the chosen plan opens once the subscription status is known', async () => {
+    const first = renderPage();
+    fireEvent.click(within(card('Pro')).getByRole('button', { name: 'Subscribe' }));
+    first.unmount();
+    signInForTest();
+    renderPage();
+    expect(await screen.findByRole('dialog', { name: 'Subscribe to Pro' })).toBeTruthy();
   });
 });
 

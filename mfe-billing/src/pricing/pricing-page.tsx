@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@veo3/platform/routing/router';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useLoginPath } from '@veo3/platform/session/login-return';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Button } from '@veo3/platform/ui/button';
 import { Spinner } from '@veo3/platform/ui/spinner';
@@ -19,6 +20,7 @@ import { pricingMessages } from './pricing.messages';
 import { PurchaseModal, type Purchase } from './purchase-modal';
 import { SubscriptionPanel } from './subscription-panel';
 import { useBanner } from './use-banner';
+import { keepPurchaseDraft, useResumePurchase } from './use-purchase-draft';
 import styles from './pricing-page.module.css';
 
 const LOWEST_PLAN_PRICE = Math.min(...SUBSCRIPTION_PLANS.map((plan) => plan.monthlyPrice));
@@ -27,6 +29,7 @@ export default function PricingPage() {
   const t = useT(pricingMessages);
   const { user } = useSession();
   const navigate = useNavigate();
+  const loginPath = useLoginPath();
   const [purchase, setPurchase] = useState<Purchase | null>(null);
   const { banner, showSuccess, showError, dismiss } = useBanner();
   const plansId = useId();
@@ -46,8 +49,13 @@ export default function PricingPage() {
   // Until the status is known a subscriber could start a second plan; the server would refuse it anyway.
   const plansLocked = Boolean(active) || (Boolean(user) && status.isLoading);
 
-  // Purchasing needs a signed-in user (SPEC §5); visitors are sent to sign in first.
-  const choose = (next: Purchase) => (user ? setPurchase(next) : navigate('/login'));
+  // Purchasing needs a signed-in user (SPEC §5): a visitor signs in first and comes back to the same choice.
+  const choose = (next: Purchase) => {
+    if (user) return setPurchase(next);
+    keepPurchaseDraft(next);
+    navigate(loginPath);
+  };
+  useResumePurchase(user, plansLocked, setPurchase);
 
   return (
     <div className={styles.page}>
@@ -61,7 +69,7 @@ export default function PricingPage() {
         <div className={styles.noticeSlot}>
           <p className={styles.notice}>
             <span>{t('loginNotice')}</span>
-            <Link to="/login" className="pf-button pf-button--secondary pf-button--sm">
+            <Link to={loginPath} className="pf-button pf-button--secondary pf-button--sm">
               {t('login')}
             </Link>
           </p>

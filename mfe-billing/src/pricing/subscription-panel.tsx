@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditsKeys } from '@veo3/platform/credits/credits-api';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
@@ -17,17 +17,31 @@ export interface SubscriptionPanelProps {
   portalAvailable: boolean;
   onSuccess: (message: string) => void;
   onError: (message: string) => void;
+  /** The heading's level: h3 inside the account page's plan section. */
+  headingLevel?: 'h2' | 'h3';
+  /** More facts (<dt>/<dd> pairs) after the next billing date. */
+  extraFacts?: ReactNode;
 }
 
 /** The active subscription: plan, next billing date, cancel (with confirmation) and the billing portal. */
-export function SubscriptionPanel({ subscription, portalAvailable, onSuccess, onError }: SubscriptionPanelProps) {
+export function SubscriptionPanel({
+  subscription,
+  portalAvailable,
+  onSuccess,
+  onError,
+  headingLevel: Heading = 'h2',
+  extraFacts,
+}: SubscriptionPanelProps) {
   const t = useT(pricingMessages);
   const lang = useLanguage();
   const queryClient = useQueryClient();
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const planName = productName(subscription.planId, lang) ?? subscription.planId;
-  const nextBilling = formatBillingDate(subscription.currentPeriodEnd, lang);
+  // A plan set to cancel (in Stripe's portal) shows when it ends instead of when it renews.
+  const endsAt = subscription.cancelAt ?? null;
+  const dateValue = endsAt ?? subscription.currentPeriodEnd;
+  const nextBilling = formatBillingDate(dateValue, lang);
 
   const cancel = useMutation({
     mutationFn: cancelSubscription,
@@ -56,26 +70,31 @@ export function SubscriptionPanel({ subscription, portalAvailable, onSuccess, on
   return (
     <section className={styles.subscription} aria-labelledby={headingId}>
       <div className={styles.subscriptionInfo}>
-        <h2 id={headingId} className={styles.subscriptionTitle}>
+        <Heading id={headingId} className={styles.subscriptionTitle}>
           {t('subscriptionHeading')}
-        </h2>
+        </Heading>
         <p className={styles.subscriptionPlan}>
           {t('subscriptionPlan', {
             plan: planName,
             cycle: t(subscription.billingCycle === 'yearly' ? 'cycleYearly' : 'cycleMonthly'),
           })}
         </p>
-        {nextBilling && (
+        {(nextBilling || extraFacts) && (
           <dl className={styles.subscriptionFacts}>
-            <dt>{t('nextBilling')}</dt>
-            <dd>
-              <time
-                dateTime={typeof subscription.currentPeriodEnd === 'string' ? subscription.currentPeriodEnd : undefined}
-                data-testid="next-billing-date"
-              >
-                {nextBilling}
-              </time>
-            </dd>
+            {nextBilling && (
+              <>
+                <dt>{t(endsAt ? 'endsOn' : 'nextBilling')}</dt>
+                <dd>
+                  <time
+                    dateTime={typeof dateValue === 'string' ? dateValue : undefined}
+                    data-testid={endsAt ? 'plan-end-date' : 'next-billing-date'}
+                  >
+                    {nextBilling}
+                  </time>
+                </dd>
+              </>
+            )}
+            {extraFacts}
           </dl>
         )}
         <p className={styles.subscriptionHint}>{t('switchHint')}</p>

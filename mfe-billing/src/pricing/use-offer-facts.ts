@@ -1,5 +1,4 @@
-import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
-import { RESOLUTIONS } from '@veo3/contracts/generation-options';
+import { VIDEO_DURATION_SECONDS, VIDEO_MODELS } from '@veo3/contracts/catalogue';
 import { formatNumber } from '@veo3/platform/i18n/format-number';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { productName, videosFor } from './plans';
@@ -15,9 +14,10 @@ export function useOfferFacts() {
       t(monthly ? 'creditsPerMonth' : 'credits', { credits: formatNumber(credits, lang) }),
     videos: (credits: number, monthly: boolean) =>
       t(monthly ? 'aboutVideosMonthly' : 'aboutVideos', { count: formatNumber(videosFor(credits), lang) }),
+    // The videos a plan's credits are counted in (videosFor): Veo's, at its resolutions.
     video: t('featureVideo', {
       seconds: VIDEO_DURATION_SECONDS,
-      resolutions: new Intl.ListFormat(lang, { type: 'disjunction' }).format(RESOLUTIONS),
+      resolutions: new Intl.ListFormat(lang, { type: 'disjunction' }).format(Object.keys(VIDEO_MODELS.veo3.prices)),
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
@@ -27,7 +28,11 @@ afterEach(() => alertSpy.mockRestore());
 describe('ArticleForm', () => {
   it('loads the fields of the article being edited', async () => {
     const post = blogPostFixture({ meta_title: 'SEO title', meta_description: 'SEO text', status: 'archived' });
-    render(<ArticleForm post={post} saving={false} onCancel={noop} onSave={noop} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={post} saving={false} onCancel={noop} onSave={noop} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { name: 'Edit Article' })).toBeTruthy();
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Make your first AI video');
     expect((screen.getByLabelText(/^Excerpt/) as HTMLTextAreaElement).value).toBe(post.excerpt);
@@ -40,7 +45,11 @@ describe('ArticleForm', () => {
 
   it('saves what was entered, tags included', async () => {
     const onSave = jest.fn();
-    render(<ArticleForm post={blogPostFixture()} saving={false} onCancel={noop} onSave={onSave} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={blogPostFixture()} saving={false} onCancel={noop} onSave={onSave} />
+      </MemoryRouter>,
+    );
     await contentInput();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -58,7 +67,11 @@ describe('ArticleForm', () => {
 
   it('does not save twice while a save is on its way', async () => {
     const onSave = jest.fn();
-    render(<ArticleForm post={blogPostFixture()} saving onCancel={noop} onSave={onSave} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={blogPostFixture()} saving onCancel={noop} onSave={onSave} />
+      </MemoryRouter>,
+    );
     await contentInput();
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -66,13 +79,21 @@ describe('ArticleForm', () => {
   });
 
   it('moves focus to its heading when it opens', async () => {
-    render(<ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />
+      </MemoryRouter>,
+    );
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'New Article' }));
     await contentInput();
   });
 
   it('shows the pinyin address of a new title, untitled-post when empty', async () => {
-    render(<ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('url-preview').textContent).toBe('http://localhost/blog/untitled-post');
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: '人工智能 Video: Sound On!' } });
     expect(screen.getByTestId('url-preview').textContent).toBe(
@@ -82,7 +103,11 @@ describe('ArticleForm', () => {
   });
 
   it('keeps each text within the server limits and counts its characters', async () => {
-    render(<ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />
+      </MemoryRouter>,
+    );
     const limits: [RegExp, number][] = [
       [/^Title/, 200],
       [/^Excerpt/, 500],
@@ -109,7 +134,11 @@ describe('ArticleForm', () => {
       'POST /api/blog/admin/upload': ok({ success: true, data: { url: '/api/blog/images/cover.webp' }, message: 'ok' }),
     });
     const onSave = jest.fn();
-    render(<ArticleForm post={null} saving={false} onCancel={noop} onSave={onSave} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={null} saving={false} onCancel={noop} onSave={onSave} />
+      </MemoryRouter>,
+    );
     const file = new File(['png'], 'cover.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Featured Image'), { target: { files: [file] } });
     expect(screen.getByText('Uploading...')).toBeTruthy();
@@ -132,7 +161,11 @@ describe('ArticleForm', () => {
 
   it('alerts "Image upload failed: " with the reason, or Unknown error', async () => {
     fakeApi({ 'POST /api/blog/admin/upload': fail(413, 'Image is too large') });
-    render(<ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />);
+    render(
+      <MemoryRouter>
+        <ArticleForm post={null} saving={false} onCancel={noop} onSave={noop} />
+      </MemoryRouter>,
+    );
     fireEvent.change(screen.getByLabelText('Featured Image'), {
       target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] },
     });

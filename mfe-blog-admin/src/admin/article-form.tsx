@@ -12,8 +12,10 @@ import { RequiredMark } from './article-field-parts';
 import { CountedInput, CountedTextarea, TitleField } from './article-form-fields';
 import { ArticleStatusField } from './article-status-field';
 import { ContentField } from './content-field';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 import { FeaturedImageField } from './featured-image-field';
 import { useArticleForm } from './use-article-form';
+import { useLeaveGuard } from './use-leave-guard';
 import styles from './article-form.module.css';
 
 export type { ArticleDraft };
@@ -23,6 +25,7 @@ export interface ArticleFormProps {
   post: BlogPost | null;
   /** A save is on its way to the server. */
   saving: boolean;
+  /** Cancel or Back to List, once unsaved changes (if any) may be discarded. */
   onCancel: () => void;
   onSave: (draft: ArticleDraft) => void;
 }
@@ -32,7 +35,10 @@ export function ArticleForm({ post, saving, onCancel, onSave }: ArticleFormProps
   const t = useT(blogAdminMessages);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { draft, set, canSave, uploadingImage, uploadImage } = useArticleForm(post);
+  const { draft, set, canSave, dirty, uploadingImage, uploadImage } = useArticleForm(post);
+  // A save on its way is not a change to lose: its success leaves the editor.
+  const guard = useLeaveGuard(dirty && !saving);
+  const cancel = () => guard.requestLeave(onCancel);
 
   // The editor opens on a user's request: move focus to it so keyboard and screen-reader users land there.
   useEffect(() => heading.current?.focus(), []);
@@ -52,7 +58,7 @@ export function ArticleForm({ post, saving, onCancel, onSave }: ArticleFormProps
         <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.heading}>
           {t(post ? 'editArticle' : 'newArticle')}
         </h2>
-        <Button variant="ghost" size="sm" onClick={onCancel}>
+        <Button variant="ghost" size="sm" onClick={cancel}>
           <span aria-hidden="true">←</span> {t('backToList')}
         </Button>
       </header>
@@ -109,7 +115,7 @@ export function ArticleForm({ post, saving, onCancel, onSave }: ArticleFormProps
 
         <footer className={styles.footer}>
           <div className={styles.buttons}>
-            <Button variant="secondary" onClick={onCancel}>
+            <Button variant="secondary" onClick={cancel}>
               {t('cancel')}
             </Button>
             <Button type="submit" disabled={!canSave} busy={saving}>
@@ -118,6 +124,7 @@ export function ArticleForm({ post, saving, onCancel, onSave }: ArticleFormProps
           </div>
         </footer>
       </form>
+      <DiscardChangesDialog open={guard.asking} onDiscard={guard.discard} onStay={guard.stay} />
     </section>
   );
 }

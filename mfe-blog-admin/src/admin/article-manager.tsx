@@ -22,7 +22,7 @@ export function ArticleManager() {
   const t = useT(blogAdminMessages);
   const listHeadingId = useId();
   const [formAttempt, setFormAttempt] = useState(0);
-  const { view, formKey, notice, list, posts, listHeading, openEditor, backToList, save, remove, confirmDelete } =
+  const { view, notice, list, posts, listHeading, openEditor, backToList, save, remove, confirmDelete } =
     useArticleManager();
 
   const loading = (
@@ -43,9 +43,11 @@ export function ArticleManager() {
           <Link className="pf-button pf-button--secondary pf-button--md" to="/">
             {t('backToHome')}
           </Link>
-          <Button onClick={() => openEditor(null)} onPointerEnter={preloadEditView} onFocus={preloadEditView}>
-            <span aria-hidden="true">+</span> {t('newArticle')}
-          </Button>
+          {view.mode === 'list' && (
+            <Button onClick={() => openEditor(null)} onPointerEnter={preloadEditView} onFocus={preloadEditView}>
+              <span aria-hidden="true">+</span> {t('newArticle')}
+            </Button>
+          )}
         </div>
       </header>
 
@@ -72,7 +74,7 @@ export function ArticleManager() {
             />
           )}
         </section>
-      ) : (
+      ) : view.mode === 'edit' ? (
         <LoadBoundary
           key={formAttempt}
           fallback={
@@ -91,8 +93,9 @@ export function ArticleManager() {
           }
         >
           <Suspense fallback={loading}>
+            {/* Keyed by address: each opening starts from the stored article (or a blank one). */}
             <ArticleForm.Component
-              key={formKey}
+              key={view.key}
               post={view.post}
               saving={save.isPending}
               onCancel={() => backToList()}
@@ -100,7 +103,24 @@ export function ArticleManager() {
             />
           </Suspense>
         </LoadBoundary>
+      ) : view.mode === 'missing' ? (
+        <Missing />
+      ) : (
+        loading
       )}
+    </div>
+  );
+}
+
+/** /blog-admin/<id> of an article that is not (or no longer) there. */
+function Missing() {
+  const t = useT(blogAdminMessages);
+  return (
+    <div className={styles.failed} role="alert">
+      <p>{t('notFound')}</p>
+      <Link className="pf-button pf-button--secondary pf-button--md" to="/blog-admin">
+        {t('backToList')}
+      </Link>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { blogPostFixture } from '@veo3/platform/testing/blog-post.fixture';
@@ -23,13 +23,20 @@ const draft = blogPostFixture({
   featured_image: null,
 });
 
-function renderAdmin() {
+function Address() {
+  return <p data-testid="address">{useLocation().pathname}</p>;
+}
+
+/** As the shell mounts it: the list and the editor are two routes, each its own mount of the page. */
+function renderAdmin(path = '/blog-admin') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/blog-admin']}>
+      <MemoryRouter initialEntries={[path]}>
+        <Address />
         <Routes>
-          <Route path="/blog-admin" element={<BlogAdminPage />} />
+          <Route path="/blog-admin" element={<BlogAdminPage key="list" />} />
+          <Route path="/blog-admin/:id" element={<BlogAdminPage key="editor" />} />
           <Route path="/login" element={<p>Login screen</p>} />
           <Route path="/" element={<p>Home screen</p>} />
         </Routes>
@@ -47,9 +54,20 @@ const table = () => screen.findByRole('table', { name: 'Article List' });
 const titleInput = () => screen.getByLabelText(/^Title/) as HTMLInputElement;
 const contentInput = async () => (await screen.findByLabelText(/^Content/)) as HTMLTextAreaElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const address = () => screen.getByTestId('address').textContent;
 
 let alertSpy: jest.SpyInstance;
 let confirmSpy: jest.SpyInstance;
+
+beforeAll(() => {
+  // jsdom has <dialog> without showModal/close; these open and close it as a browser would (without the top layer).
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -314,19 +332,93 @@ describe('BlogAdminPage editing', () => {
     expect(saveButton().disabled).toBe(false);
   });
 
-  it.each(['Cancel', 'Back to List'])('%s returns to the list and forgets the draft', async (button) => {
+  it.each(['Cancel', 'Back to List'])('%s with nothing changed returns to the list at once', async (button) => {
     managerApi();
     renderAdmin();
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
     await contentInput();
-    fireEvent.change(titleInput(), { target: { value: 'Unsaved idea' } });
+    fireEvent.change(titleInput(), { target: { value: 'Typed' } });
+    fireEvent.change(titleInput(), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }));
     expect(await table()).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(address()).toBe('/blog-admin');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Article List' }));
+  });
+
+  it.each(['Cancel', 'Back to List'])('%s with unsaved changes asks first; Keep editing keeps them', async (button) => {
+    managerApi();
+    renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Rough notes”' }));
+    await contentInput();
+    fireEvent.change(titleInput(), { target: { value: 'Unsaved idea' } });
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    expect(within(dialog).getByText(/have not been saved/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(titleInput().value).toBe('Unsaved idea');
+    expect(address()).toBe('/blog-admin/8');
+
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(await table()).toBeTruthy();
+    expect(address()).toBe('/blog-admin');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Rough notes”' }));
+    await contentInput();
+    expect(titleInput().value).toBe('Rough notes');
+  });
+
+  it('asks before a link takes unsaved changes away, and follows it once they are discarded', async () => {
+    managerApi();
+    renderAdmin();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    fireEvent.change(await contentInput(), { target: { value: '<p>Draft</p>' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Home' }));
+    expect(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(address()).toBe('/blog-admin/new');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByText('Home screen')).toBeTruthy();
+  });
+
+  it('asks the browser to confirm closing or reloading the tab only while there are unsaved changes', async () => {
+    managerApi();
+    renderAdmin();
+    await table();
     fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
     await contentInput();
-    expect(titleInput().value).toBe('');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.change(titleInput(), { target: { value: 'Unsaved idea' } });
+    expect(unload()).toBe(true);
+  });
+
+  it('has an address of its own: /blog-admin/new and /blog-admin/<id> open the editor directly', async () => {
+    managerApi();
+    renderAdmin('/blog-admin/8');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Edit Article' })).toBeTruthy();
+    await contentInput();
+    expect(titleInput().value).toBe('Rough notes');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to List' }));
+    expect(await table()).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New Article' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'New Article' })).toBeTruthy();
+    expect(address()).toBe('/blog-admin/new');
+  });
+
+  it('an address of no article says so, with a way back to the list', async () => {
+    managerApi();
+    renderAdmin('/blog-admin/999');
+    expect((await screen.findByRole('alert')).textContent).toContain('This article does not exist or was deleted.');
+    fireEvent.click(screen.getByRole('link', { name: 'Back to List' }));
+    expect(await table()).toBeTruthy();
   });
 
   it('speaks Chinese throughout in zh-CN', async () => {
@@ -338,5 +430,10 @@ describe('BlogAdminPage editing', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '新建文章' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^标题/), { target: { value: '未保存' } });
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    const dialog = await screen.findByRole('dialog', { name: '放弃未保存的更改？' });
+    expect(within(dialog).getByRole('button', { name: '继续编辑' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '放弃更改' })).toBeTruthy();
   });
 });

@@ -21,14 +21,19 @@ function draftOf(post: BlogPost | null): ArticleDraft {
 
 export type SetDraftField = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) => void;
 
-/** The editor's draft of one article, its featured-image upload, and whether it can be saved. */
+/** The editor's draft of one article, its featured-image upload, whether it can be saved and whether it changed. */
 export function useArticleForm(post: BlogPost | null) {
   const t = useT(blogAdminMessages);
-  const [draft, setDraft] = useState(() => draftOf(post));
+  const [initial] = useState(() => draftOf(post));
+  const [draft, setDraft] = useState(initial);
   const [uploadingImage, setUploadingImage] = useState(false);
   const set: SetDraftField = (key, value) => setDraft((current) => ({ ...current, [key]: value }));
 
   const canSave = draft.title.trim() !== '' && hasContent(draft.content) && !uploadingImage;
+  // Typing a change and then undoing it leaves nothing to lose.
+  const dirty = (Object.keys(initial) as (keyof ArticleDraft)[]).some(
+    (key) => JSON.stringify(draft[key]) !== JSON.stringify(initial[key]),
+  );
 
   const uploadImage = async (file: File): Promise<boolean> => {
     setUploadingImage(true);
@@ -43,5 +48,5 @@ export function useArticleForm(post: BlogPost | null) {
     }
   };
 
-  return { draft, set, canSave, uploadingImage, uploadImage };
+  return { draft, set, canSave, dirty, uploadingImage, uploadImage };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useParams } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import type { BlogPostWithContent as BlogPost } from '@veo3/contracts/blog';
 import { deleteArticle, fetchAdminPosts, saveArticle, type ArticleDraft } from '../api/blog-admin-api';
@@ -7,41 +8,50 @@ import { blogAdminKeys } from '../api/blog-admin-keys';
 import { blogAdminMessages } from '../blog-admin.messages';
 import { reasonOf } from './reason-of';
 
-export type View = { mode: 'list' } | { mode: 'edit'; post: BlogPost | null };
+/** The list at /blog-admin; the editor at /blog-admin/new or /blog-admin/<id> (SPEC §4 'Blog admin modes'). */
+export type View =
+  { mode: 'list' } | { mode: 'edit'; key: string; post: BlogPost | null } | { mode: 'loading' } | { mode: 'missing' };
+
+/** What the editor hands to the list it returns to (the list is a page of its own). */
+interface ListState {
+  notice?: string | null;
+  fromEditor?: boolean;
+}
+
+function viewOf(id: string | undefined, posts: BlogPost[] | undefined): View {
+  if (id === undefined) return { mode: 'list' };
+  if (id === 'new') return { mode: 'edit', key: id, post: null };
+  if (!posts) return { mode: 'loading' };
+  const post = posts.find((p) => String(p.id) === id);
+  return post ? { mode: 'edit', key: id, post } : { mode: 'missing' };
+}
 
 /**
- * The blog manager's state: list or editor, the article list, the notice above it, and the save
- * and delete mutations. Coming back to the list moves focus to `listHeading`.
+ * The blog manager's state: which view the address asks for, the article list, the notice above
+ * it, and the save and delete mutations. Coming back from the editor moves focus to `listHeading`.
  */
 export function useArticleManager() {
   const t = useT(blogAdminMessages);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const arrived = useLocation().state as ListState | null;
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const [view, setView] = useState<View>({ mode: 'list' });
-  // A new key per opening gives the editor a blank (or freshly loaded) form every time.
-  const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
-  const switched = useRef(false);
+  const [notice, setNotice] = useState<string | null>(arrived?.notice ?? null);
 
   // SPEC §8: a failure to load the articles is not reported; the list is then empty.
   const list = useQuery({ queryKey: blogAdminKeys.list(), queryFn: ({ signal }) => fetchAdminPosts(signal) });
   const posts = list.data ?? [];
+  const view = viewOf(id, list.isPending ? undefined : posts);
 
   useEffect(() => {
-    if (switched.current && view.mode === 'list') listHeading.current?.focus();
-  }, [view.mode]);
+    if (arrived?.fromEditor && view.mode === 'list') listHeading.current?.focus();
+  }, [arrived, view.mode]);
 
-  const openEditor = (post: BlogPost | null) => {
-    switched.current = true;
-    setNotice(null);
-    setFormKey((key) => key + 1);
-    setView({ mode: 'edit', post });
-  };
+  const openEditor = (post: BlogPost | null) => navigate(`/blog-admin/${post ? post.id : 'new'}`);
 
-  const backToList = (message: string | null = null) => {
-    setNotice(message);
-    setView({ mode: 'list' });
-  };
+  const backToList = (message: string | null = null) =>
+    navigate('/blog-admin', { state: { notice: message, fromEditor: true } satisfies ListState });
 
   const save = useMutation({
     mutationFn: ({ post, draft }: { post: BlogPost | null; draft: ArticleDraft }) =>
@@ -69,5 +79,5 @@ export function useArticleManager() {
     remove.mutate(post);
   };
 
-  return { view, formKey, notice, list, posts, listHeading, openEditor, backToList, save, remove, confirmDelete };
+  return { view, notice, list, posts, listHeading, openEditor, backToList, save, remove, confirmDelete };
 }

@@ -6,6 +6,8 @@ import type {
   GenerateReply,
   HistoryVideo,
   PublicVideoTask,
+  RecentTasks,
+  RecentTasksReply,
   RestoreVideoTaskReply,
   VideoHistory,
   VideoHistoryReply,
@@ -19,6 +21,9 @@ import type { TaskEvent } from '@veo3/platform/events/task-events';
 /** SPEC §9: ten videos per history page. */
 export const HISTORY_PAGE_SIZE = 10;
 
+/** How many of the user's latest tasks the generator's feed shows. */
+export const RECENT_LIMIT = 20;
+
 /** A completed task with its video; the history lists only these. */
 export type CompletedVideo = PublicVideoTask & { result_url: string };
 
@@ -30,8 +35,10 @@ export type VideoHistoryPage = Omit<VideoHistory, 'items'> & { items: CompletedH
 
 export interface GenerateVideoInput {
   prompt: string;
-  /** The apiPath of the chosen model option. */
+  /** The chosen model's id. */
   model: string;
+  /** "Compare models": 2 or 3 model ids that each make one video (then `model` and `variations` are not sent). */
+  compare?: readonly string[];
   aspectRatio: AspectRatio;
   resolution: Resolution;
   /** Text mode only; never sent in image mode (SPEC §2). */
@@ -40,17 +47,22 @@ export interface GenerateVideoInput {
   image: File | null;
   /** Image mode only, optional. */
   lastFrame: File | null;
-  /** Seconds, sent only for a model priced by length (Omni); null for the others' fixed 8 s. */
+  /** Seconds, for a model that takes a length; null where it makes one of its own. */
   duration: number | null;
-  /** Omni only: pictures of a character or product to carry into the shot (at most MAX_REFERENCE_IMAGES). */
+  /** Pictures of a character or product to carry into the shot, for a model that takes them. */
   referenceImages: readonly File[];
+  /** How many videos to make (1 unless the user chose ×2 or ×4). */
+  variations: number;
+  /** The first variation's seed, for a model that takes one; null for a random one. */
+  seed: number | null;
 }
 
 /** POST /api/video/generate. Throws ApiError on an HTTP error; the caller reads success and taskId. */
 export function generateVideo(input: GenerateVideoInput): Promise<GenerateReply | ErrorReply> {
   const form = new FormData();
   form.append('prompt', input.prompt);
-  form.append('model', input.model);
+  if (input.compare?.length) form.append('compare', input.compare.join(','));
+  else form.append('model', input.model);
   form.append('aspect_ratio', input.aspectRatio);
   form.append('resolution', input.resolution);
   if (input.negativePrompt.trim()) form.append('negative_prompt', input.negativePrompt.trim());
@@ -58,6 +70,8 @@ export function generateVideo(input: GenerateVideoInput): Promise<GenerateReply 
   if (input.lastFrame) form.append('last_frame', input.lastFrame);
   if (input.duration !== null) form.append('duration', String(input.duration));
   for (const reference of input.referenceImages) form.append('reference_images', reference);
+  if (input.variations > 1 && !input.compare?.length) form.append('variations', String(input.variations));
+  if (input.seed !== null) form.append('seed', String(input.seed));
   return apiRequest('POST /api/video/generate', { body: form, identity: 'full' });
 }
 
@@ -66,9 +80,36 @@ export function editVideo(taskId: string, instruction: string): Promise<Generate
   return apiRequest('POST /api/video/edit/:taskId', { params: { taskId }, body: { instruction }, identity: 'full' });
 }
 
-/** POST /api/video/extend/:taskId: a new version `seconds` longer. Throws ApiError on an HTTP error. */
-export function extendVideo(taskId: string, seconds: number): Promise<GenerateReply | ErrorReply> {
-  return apiRequest('POST /api/video/extend/:taskId', { params: { taskId }, body: { seconds }, identity: 'full' });
+/**
+ * POST /api/video/extend/:taskId: a new version `seconds` longer, with what happens next when the
+ * model takes an instruction. Throws ApiError on an HTTP error.
+ */
+export function extendVideo(
+  taskId: string,
+  seconds: number,
+  instruction?: string,
+): Promise<GenerateReply | ErrorReply> {
+  const body = instruction ? { seconds, instruction } : { seconds };
+  return apiRequest('POST /api/video/extend/:taskId', { params: { taskId }, body, identity: 'full' });
+}
+
+/**
+ * POST /api/video/remake/:taskId: the task made again at `resolution` (a draft in full quality), with
+ * its prompt, settings, pictures and seed. Throws ApiError on an HTTP error.
+ */
+export function remakeVideo(taskId: string, resolution: Resolution): Promise<GenerateReply | ErrorReply> {
+  return apiRequest('POST /api/video/remake/:taskId', { params: { taskId }, body: { resolution }, identity: 'full' });
+}
+
+/** GET /api/video/recent: the generator's feed, every status, newest first. Throws on any failure. */
+export async function fetchRecentTasks(signal?: AbortSignal): Promise<RecentTasks> {
+  const reply = (await apiRequest('GET /api/video/recent', {
+    query: { limit: RECENT_LIMIT },
+    identity: 'full',
+    signal,
+  })) as RecentTasksReply | ErrorReply;
+  if (!reply.success) throw new Error(reply.message || 'Failed to load your recent videos');
+  return reply.data;
 }
 
 export async function fetchVideoOptions(signal?: AbortSignal): Promise<VideoOptions> {

@@ -3,5 +3,6 @@ export const videoKeys = {
   all: ['video'] as const,
   histories: () => [...videoKeys.all, 'history'] as const,
   history: (userId: string, page: number) => [...videoKeys.histories(), userId, page] as const,
+  recent: (userId: string) => [...videoKeys.all, 'recent', userId] as const,
   options: () => [...videoKeys.all, 'options'] as const,
 };

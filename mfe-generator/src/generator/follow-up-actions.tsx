@@ -7,7 +7,7 @@ import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { MAX_VIDEO_SECONDS } from '@veo3/contracts/catalogue';
 import type { CompletedVideo } from '../api/video-api';
 import { RadioGroup } from './format-picker';
-import { revealIfHidden } from './reveal-if-hidden';
+import { revealBox } from './reveal-if-hidden';
 import { extendChoices, followUpCost, instructionIssue } from './follow-up';
 import { generatorMessages } from './generator.messages';
 import type { FollowUp } from './generation-state';
@@ -21,6 +21,8 @@ export interface FollowUpActionsProps {
   perSecond: number;
   /** The user's balance, checked before sending. */
   credits: number;
+  /** Whether Extend takes what happens next (options' extend_instruction). */
+  extendInstruction: boolean;
   /** The form open at first (History's Edit or Extend of this version). */
   initialAction?: FollowUpKind | null;
   onSubmit: (action: FollowUp) => void;
@@ -39,6 +41,7 @@ export function FollowUpActions({
   video,
   perSecond,
   credits,
+  extendInstruction,
   initialAction = null,
   onSubmit,
   leading,
@@ -95,8 +98,11 @@ export function FollowUpActions({
           durationS={durationS}
           perSecond={perSecond}
           credits={credits}
+          withInstruction={extendInstruction}
           onCancel={() => close('extend')}
-          onSubmit={(seconds) => onSubmit({ kind: 'extend', seconds })}
+          onSubmit={(seconds, instruction) =>
+            onSubmit(instruction ? { kind: 'extend', seconds, instruction } : { kind: 'extend', seconds })
+          }
         />
       )}
     </>
@@ -129,7 +135,7 @@ function EditForm({ cost, credits, onCancel, onSubmit }: EditFormProps) {
   const issueId = useId();
 
   useEffect(() => {
-    revealIfHidden(fieldRef.current?.form ?? null);
+    revealBox(fieldRef.current?.form ?? null);
     fieldRef.current?.focus({ preventScroll: true });
   }, []);
 
@@ -190,25 +196,29 @@ interface ExtendFormProps {
   durationS: number;
   perSecond: number;
   credits: number;
+  /** Offer the optional "what happens next" instruction. */
+  withInstruction: boolean;
   onCancel: () => void;
-  onSubmit: (seconds: number) => void;
+  onSubmit: (seconds: number, instruction: string) => void;
 }
 
-/** The seconds to add (4–10, never past 40 s in all), with the new length and its cost. */
-function ExtendForm({ durationS, perSecond, credits, onCancel, onSubmit }: ExtendFormProps) {
+/** The seconds to add (4–10, never past 40 s in all), with the new length and its cost, and what happens next. */
+function ExtendForm({ durationS, perSecond, credits, withInstruction, onCancel, onSubmit }: ExtendFormProps) {
   const t = useT(generatorMessages);
   const lang = useLanguage();
   const costText = useCostText();
   const choices = extendChoices(durationS);
   const [seconds, setSeconds] = useState(() => Math.min(8, choices.at(-1)!));
   const [issue, setIssue] = useState<string | null>(null);
+  const [instruction, setInstruction] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const name = useId();
   const issueId = useId();
+  const instructionId = useId();
   const cost = followUpCost(perSecond, seconds);
 
   useEffect(() => {
-    revealIfHidden(formRef.current);
+    revealBox(formRef.current);
     formRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus({ preventScroll: true });
   }, []);
 
@@ -219,7 +229,10 @@ function ExtendForm({ durationS, perSecond, credits, onCancel, onSubmit }: Exten
         t('errorFollowUpCredits', { cost: formatNumber(cost, lang), credits: formatNumber(credits, lang) }),
       );
     }
-    onSubmit(seconds);
+    if (instruction.length > MAX_PROMPT_LENGTH) {
+      return setIssue(t('errorInstructionTooLong', { count: instruction.length, max: MAX_PROMPT_LENGTH }));
+    }
+    onSubmit(seconds, instruction.trim());
   };
 
   return (
@@ -237,6 +250,24 @@ function ExtendForm({ durationS, perSecond, credits, onCancel, onSubmit }: Exten
         }}
       />
       <p className={styles.hint}>{t('extendResult', { seconds: durationS + seconds, max: MAX_VIDEO_SECONDS })}</p>
+      {withInstruction && (
+        <div className={styles.field}>
+          <label htmlFor={instructionId} className={styles.label}>
+            {t('extendInstructionLabel')}
+          </label>
+          <textarea
+            id={instructionId}
+            className={`${styles.textarea} ${styles.textareaShort}`}
+            rows={2}
+            value={instruction}
+            placeholder={t('extendInstructionPlaceholder')}
+            onChange={(event) => {
+              setIssue(null);
+              setInstruction(event.target.value);
+            }}
+          />
+        </div>
+      )}
       <FormEnd
         costText={costText(cost)}
         submitLabel={t('extendSubmit', { seconds })}

@@ -1,10 +1,30 @@
 import { EXTEND_SECONDS, MAX_VIDEO_SECONDS } from '@veo3/contracts/catalogue';
 import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
+import type { OfferedModel } from '@veo3/contracts/model-catalogue';
 import type { PublicVideoTask } from '@veo3/contracts/video';
 
-/** Whether a finished task can be edited by instruction and extended: an Omni video, of any kind. */
-export function canFollowUp(task: Pick<PublicVideoTask, 'model' | 'status' | 'result_url'>): boolean {
-  return task.model === 'omni' && task.status === 'completed' && Boolean(task.result_url);
+/**
+ * Whether a finished task can be edited by instruction and extended: a video of a catalogue model
+ * that edits (Gemini Omni Flash, Omni 1.2), of any kind; with no catalogue at hand, an Omni video.
+ */
+export function canFollowUp(
+  task: Pick<PublicVideoTask, 'model' | 'status' | 'result_url'>,
+  catalogue: readonly Pick<OfferedModel, 'id' | 'edits'>[] = [],
+): boolean {
+  const model = catalogue.find((offered) => offered.id === task.model);
+  const edits = model ? model.edits : task.model === 'omni';
+  return edits && task.status === 'completed' && Boolean(task.result_url);
+}
+
+/** What an edit or extension of `task` costs per second: its model's price at its resolution, else Omni's. */
+export function followUpPerSecond(
+  task: Pick<PublicVideoTask, 'model' | 'resolution'>,
+  catalogue: readonly Pick<OfferedModel, 'id' | 'price'>[],
+  omniPerSecond: number,
+): number {
+  const price = catalogue.find((offered) => offered.id === task.model)?.price;
+  const credits = price?.per === 'second' ? (price.credits[task.resolution] ?? price.credits['720p']) : undefined;
+  return credits ?? omniPerSecond;
 }
 
 /** The seconds an extension of a `durationS`-second video may add: 4 to 10, never past 40 s in all. */

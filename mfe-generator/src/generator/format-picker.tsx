@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import type { AspectRatio, Resolution, VideoShape } from '@veo3/contracts/generation-options';
+import { DRAFT_RESOLUTION } from '@veo3/contracts/model-catalogue';
 import { generatorMessages } from './generator.messages';
+import { bySize } from './offered-models';
 import { allowedShape, aspectRatiosOf, resolutionsFor, type FormatChoices } from './video-format';
 import styles from './generator-page.module.css';
 
@@ -34,7 +36,9 @@ export function FormatPicker({ shape, choices, onChange, leading }: FormatPicker
         legend={t('resolutionLabel')}
         name={`${name}-resolution`}
         value={shape.resolution}
-        options={resolutionsFor(choices, shape.aspectRatio).map((r) => ({ value: r, label: r }))}
+        options={bySize(resolutionsFor(choices, shape.aspectRatio)).map((r) =>
+          r === DRAFT_RESOLUTION ? { value: r, label: t('resolutionDraft'), hint: r } : { value: r, label: r },
+        )}
         onChange={(resolution) => onChange({ ...shape, resolution })}
       />
     </div>

@@ -1,3 +1,4 @@
+import { VIDEO_ERROR_CODES } from '@veo3/contracts/error-codes';
 import { ApiError } from '@veo3/platform/api/api-client';
 import type { generatorMessages } from './generator.messages';
 
@@ -20,12 +21,15 @@ export interface FailureMessage {
     | 'serverMessage'
   >;
   vars?: Record<string, string | number>;
+  /** The server refused or failed the request before any task existed: it says so (no credits were taken). */
+  noCharge?: boolean;
 }
 
 export class GenerationFailure extends Error {
   constructor(
     readonly key: FailureMessage['key'],
     readonly vars?: FailureMessage['vars'],
+    readonly noCharge = false,
   ) {
     super(key);
     this.name = 'GenerationFailure';
@@ -34,18 +38,32 @@ export class GenerationFailure extends Error {
 
 /** The failure an error stands for; anything unforeseen gets the panel's default text. */
 export function toFailureMessage(error: unknown): FailureMessage {
-  return error instanceof GenerationFailure ? { key: error.key, vars: error.vars } : { key: 'errorDefault' };
+  if (!(error instanceof GenerationFailure)) return { key: 'errorDefault' };
+  return { key: error.key, vars: error.vars, ...(error.noCharge && { noCharge: true }) };
 }
 
-/** 'Request failed: ' plus the server message, else 'HTTP error: <status>', else 'Unknown error'. */
-export function requestFailure(message: unknown, status?: number): GenerationFailure {
-  if (typeof message === 'string' && message) return new GenerationFailure('errorRequestFailed', { message });
-  if (status) return new GenerationFailure('errorRequestFailedHttp', { status });
-  return new GenerationFailure('errorRequestFailedUnknown');
+/**
+ * 'Request failed: ' plus the server message, else 'HTTP error: <status>', else 'Unknown error'.
+ * A reply from the server (`answered`) means it made no task, so nothing was charged.
+ */
+export function requestFailure(message: unknown, status?: number, answered = false): GenerationFailure {
+  if (typeof message === 'string' && message) {
+    return new GenerationFailure('errorRequestFailed', { message }, answered);
+  }
+  if (status) return new GenerationFailure('errorRequestFailedHttp', { status }, answered);
+  return new GenerationFailure('errorRequestFailedUnknown', undefined, answered);
 }
 
-/** requestFailure for a thrown request error: only an HTTP error carries a reply and a status. */
+/**
+ * requestFailure for a thrown request error: only an HTTP error carries a reply and a status (and
+ * says nothing was charged); a request that got no answer may have reached the server.
+ */
 export function requestErrorFailure(error: unknown): GenerationFailure {
   if (!(error instanceof ApiError)) return requestFailure(undefined);
-  return requestFailure((error.body as { message?: unknown } | null)?.message, error.status);
+  return requestFailure((error.body as { message?: unknown } | null)?.message, error.status, true);
+}
+
+/** The server's refusal of one more generation while `max_active` are being made (said once, by Generate). */
+export function isTooManyActive(error: unknown): boolean {
+  return error instanceof ApiError && error.code === VIDEO_ERROR_CODES.TooManyActive;
 }

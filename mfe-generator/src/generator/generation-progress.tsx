@@ -4,6 +4,8 @@ import { Link } from '@veo3/platform/routing/router';
 import { Spinner } from '@veo3/platform/ui/spinner';
 import { generatorMessages } from './generator.messages';
 import { ESTIMATED_MINUTES } from './model-options';
+import { useWaitText } from './use-wait-text';
+import type { ModelWait } from './wait-estimate';
 import styles from './generator-page.module.css';
 
 /**
@@ -22,14 +24,17 @@ export interface GenerationProgressProps {
   /** The server's latest status line, or ours while the request is sent; null when there is nothing beyond the title. */
   text: string | null;
   startedAt: number;
+  /** How long the task's model usually takes; null where it is not known (SPEC §9's 5–8 minutes then). */
+  wait: ModelWait | null;
 }
 
 /**
  * The result area while generating: one title plus the status line when there is one, an elapsed timer and the 5–8 minutes estimate,
  * and after LONG_WAIT_MS a note that the video will appear in History.
  */
-export function GenerationProgress({ text, startedAt }: GenerationProgressProps) {
+export function GenerationProgress({ text, startedAt, wait }: GenerationProgressProps) {
   const t = useT(generatorMessages);
+  const waitText = useWaitText();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -53,7 +58,9 @@ export function GenerationProgress({ text, startedAt }: GenerationProgressProps)
       <p role="timer" className={styles.elapsed}>
         {t('elapsed', { time: formatElapsed(now - startedAt) })}
       </p>
-      <p className={styles.stageText}>{t('estimate', ESTIMATED_MINUTES)}</p>
+      <p className={styles.stageText}>
+        {wait ? t('waitLeave', { wait: waitText(wait) }) : t('estimate', ESTIMATED_MINUTES)}
+      </p>
       {/* Always mounted, so the note is announced when it appears. */}
       <p role="status" className={styles.longWait}>
         {longWait && (

@@ -1,29 +1,23 @@
 import type { VideoShape } from '@veo3/contracts/generation-options';
 import type { CompletedVideo } from '../api/video-api';
 import type { FailureMessage } from './generation-failure';
-import type { GenerationMode, ModelOption } from './model-options';
-import { readPendingTask, type PendingTask } from './pending-task-storage';
+import type { OfferedModel } from '@veo3/contracts/model-catalogue';
+import type { GenerationMode } from './model-options';
 
 /**
- * SPEC §4 'Generator': idle → generating → success | error. An edit or extension of a finished
- * video (`base`) is watched like a generation, with that video kept on screen until the new one is ready.
+ * SPEC §4 'Generator': each card of the feed is generating → success | error. `taskId` is null
+ * while the request is being sent; `progress` is the last status_message.
  */
 export type GenerationState =
-  | { phase: 'idle' }
-  /** taskId is null while the request is being sent; progress is the last status_message. */
-  | {
-      phase: 'generating';
-      taskId: string | null;
-      startedAt: number;
-      progress: string | null;
-      base: CompletedVideo | null;
-    }
+  | { phase: 'generating'; taskId: string | null; startedAt: number; progress: string | null }
   | { phase: 'success'; video: CompletedVideo }
-  | { phase: 'error'; failure: FailureMessage; base: CompletedVideo | null };
+  | { phase: 'error'; failure: FailureMessage };
 
 export interface GenerationRequest {
   mode: GenerationMode;
-  model: ModelOption;
+  model: OfferedModel;
+  /** "Compare models": the models that each make one video (then `model` and `variations` are not sent); null otherwise. */
+  compare: readonly OfferedModel[] | null;
   prompt: string;
   shape: VideoShape;
   /** Text mode only ('' for none). */
@@ -31,25 +25,19 @@ export interface GenerationRequest {
   /** Image mode only. */
   image: File | null;
   lastFrame: File | null;
-  /** Seconds for a model priced by length (Omni), else null. */
+  /** Seconds, for a model that takes a length (priced by it, or making several); else null. */
   duration: number | null;
-  /** Omni only. */
+  /** For a model that takes them (at most as many as it takes). */
   referenceImages: readonly File[];
+  /** How many videos this one request makes (options.variations). */
+  variations: number;
+  /** The first variation's seed, for a model that takes one; null for random. */
+  seed: number | null;
 }
 
-/** What to make of a finished Omni video: a version changed by an instruction, or one made longer. */
-export type FollowUp = { kind: 'edit'; instruction: string } | { kind: 'extend'; seconds: number };
-
-export const IDLE: GenerationState = { phase: 'idle' };
-
-export const generating = (task: PendingTask, base: CompletedVideo | null = null): GenerationState => ({
-  phase: 'generating',
-  ...task,
-  progress: null,
-  base,
-});
-
-export function initialState(userId: string | null): GenerationState {
-  const pending = userId ? readPendingTask(userId) : null;
-  return pending ? generating(pending) : IDLE;
-}
+/**
+ * What to make of a finished Omni video: a version changed by an instruction, or one made longer
+ * (with what happens next, where the model takes it).
+ */
+export type FollowUp =
+  { kind: 'edit'; instruction: string } | { kind: 'extend'; seconds: number; instruction?: string };

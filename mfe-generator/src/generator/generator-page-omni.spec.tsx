@@ -32,7 +32,7 @@ const omni = {
 };
 
 /** GET /api/video/options of the local renderer: Veo (unless `veoAvailable` is false) and Omni. */
-function videoOptions({ veoAvailable = true, omniServed = true } = {}) {
+function videoOptions({ veoAvailable = true, omniServed = true, extend_instruction = false, variations = [1] } = {}) {
   return jsonResponse({
     success: true,
     data: {
@@ -43,8 +43,10 @@ function videoOptions({ veoAvailable = true, omniServed = true } = {}) {
       models: {
         veo3: veo(veoAvailable),
         'veo3-fast-frames': veo(veoAvailable),
-        omni: { ...omni, available: omniServed },
+        omni: { ...omni, available: omniServed, extend_instruction },
       },
+      variations,
+      max_active: 3,
     },
   });
 }
@@ -76,6 +78,8 @@ function omniTask(id: string, extra: Record<string, unknown> = {}) {
     instruction: null,
     duration_s: 4,
     reference_image_urls: [],
+    seed: null,
+    batch_id: null,
     ...extra,
   };
 }
@@ -89,9 +93,18 @@ let followUpReply: () => Response;
 const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 const prompt = () => screen.getByLabelText<HTMLTextAreaElement>('Prompt');
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
-const resultArea = () => screen.getByRole('region', { name: 'Preview' });
+const resultArea = () => screen.getByRole('region', { name: 'Your videos' });
+/** The feed's cards, newest first. */
+const cards = () => within(resultArea()).getAllByRole('article');
 const costNextToGenerate = () => screen.getByText(/credits$/, { selector: 'strong' }).textContent;
 const requestsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === path);
+
+const modelButton = () => screen.getByRole('button', { name: /^Model / });
+/** Opens the model picker and chooses `name` with a click (which closes it). */
+function chooseModel(name: string) {
+  fireEvent.click(modelButton());
+  fireEvent.click(screen.getByRole('radio', { name }), { detail: 1 });
+}
 
 async function pick(label: string, files: File[]) {
   fireEvent.change(screen.getByLabelText(label), { target: { files } });
@@ -118,6 +131,8 @@ beforeEach(() => {
   followUpReply = () => jsonResponse({ success: true, data: { taskId: 't2', remainingCredits: 60 } });
   fetchMock = jest.fn(async (url: string) => {
     if (url === '/api/video/options') return optionsReply();
+    if (url.startsWith('/api/video/recent'))
+      return jsonResponse({ success: true, data: { items: [], active: 0, max_active: 3 } });
     if (url === '/api/video/generate')
       return jsonResponse({ success: true, data: { taskId: 't1', remainingCredits: 84 } });
     if (url.startsWith('/api/video/edit/') || url.startsWith('/api/video/extend/')) return followUpReply();
@@ -143,9 +158,12 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
   it('offers the model choice only where Omni is served, Veo first when the tab has it', async () => {
     renderAt('/text-to-veo3-video?type=text');
     await advance(0);
-    const model = screen.getByRole('group', { name: 'Model' });
-    expect(within(model).getByRole('radio', { name: 'VEO 3' })).toBeChecked();
-    expect(within(model).getByRole('radio', { name: 'Gemini Omni Flash' })).not.toBeChecked();
+    expect(modelButton().textContent).toMatch(/^VEO 3 Text/);
+    fireEvent.click(modelButton());
+    const google = screen.getByRole('group', { name: 'Google' });
+    expect(within(google).getByRole('radio', { name: 'VEO 3 Text' })).toBeChecked();
+    expect(within(google).getByRole('radio', { name: 'Gemini Omni Flash' })).not.toBeChecked();
+    expect(within(google).queryByRole('radio', { name: 'VEO 3 Image' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Length' })).toBeNull();
     expect(costNextToGenerate()).toBe('40 credits');
   });
@@ -156,25 +174,25 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     const { container } = renderAt('/text-to-veo3-video?type=text');
     await advance(0);
     const reserved = container.querySelector('[inert]');
-    expect(reserved?.querySelector('fieldset legend')?.textContent).toBe('Model');
+    expect(reserved?.querySelector('button[aria-expanded]')).toBeTruthy();
     answer(videoOptions());
     await advance(0);
     expect(container.querySelector('[inert]')).toBeNull();
-    expect(screen.getByRole('group', { name: 'Model' })).toBeTruthy();
+    expect(modelButton()).toBeTruthy();
   });
 
   it('has no model choice when Omni is not served', async () => {
     optionsReply = () => videoOptions({ omniServed: false });
     renderAt('/text-to-veo3-video?type=text');
     await advance(0);
-    expect(screen.queryByRole('group', { name: 'Model' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Model / })).toBeNull();
   });
 
   it('starts on Omni when no Veo model is available, priced per second of the chosen length', async () => {
     optionsReply = () => videoOptions({ veoAvailable: false });
     renderAt('/text-to-veo3-video?type=image');
     await advance(0);
-    expect(screen.getByRole('radio', { name: 'Gemini Omni Flash' })).toBeChecked();
+    expect(modelButton().textContent).toMatch(/^Gemini Omni Flash/);
     // Omni is available: no "generation is unavailable" notice.
     expect(screen.queryByText(/unavailable right now/)).toBeNull();
     const length = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Length' });
@@ -192,10 +210,37 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     expect(costNextToGenerate()).toBe('40 credits');
   });
 
+  it("follows the chosen model in every fact: the badge, the price note per length, the card's length", async () => {
+    renderAt('/text-to-veo3-video?type=text');
+    await advance(0);
+    expect(screen.getByText('Powered by VEO 3')).toBeTruthy();
+    expect(screen.getByText('Official $6.00')).toBeTruthy();
+    expect(screen.getByText('Only $2.40 per video')).toBeTruthy();
+
+    chooseModel('Gemini Omni Flash');
+    expect(screen.getByText('Powered by Gemini Omni Flash')).toBeTruthy();
+    expect(screen.queryByText(/Official/)).toBeNull();
+    expect(screen.getByText('$1.92 per video')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Length' }), { target: { value: '4' } });
+    expect(screen.getByText('$0.96 per video')).toBeTruthy();
+    expect(screen.getByText('4 seconds, with audio')).toBeTruthy();
+
+    statuses.t1 = [omniTask('t1', { duration_s: 4 })];
+    fireEvent.change(prompt(), { target: { value: 'A lighthouse at dusk' } });
+    generate();
+    await advance(3000);
+    statuses.t2 = [omniTask('t2', { kind: 'extend', duration_s: 12, parent_task_id: 't1', root_task_id: 't1' })];
+    fireEvent.click(within(resultArea()).getByRole('button', { name: 'Extend' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Extend by 8 s' }));
+    await advance(3000);
+    expect(within(cards()[0]!).getByText(/Gemini Omni Flash · 12 s/)).toBeTruthy();
+    expect(within(cards()[1]!).getByText(/Gemini Omni Flash · 4 s/)).toBeTruthy();
+  });
+
   it('sends model=omni, the length and the reference images; Veo sends neither', async () => {
     renderAt('/text-to-veo3-video?type=text');
     await advance(0);
-    fireEvent.click(screen.getByRole('radio', { name: 'Gemini Omni Flash' }));
+    chooseModel('Gemini Omni Flash');
     fireEvent.change(screen.getByRole('combobox', { name: 'Length' }), { target: { value: '6' } });
     fireEvent.click(screen.getByText('More options'));
     await pick('Reference images (optional)', [picture('hero.png'), picture('mug.png')]);
@@ -220,10 +265,24 @@ describe('GeneratorPage with Gemini Omni Flash', () => {
     expect(form.has('reference_images')).toBe(false);
   });
 
+  it('styles the reference picker as the other pickers: a labelled box, not the bare browser input', async () => {
+    optionsReply = () => videoOptions({ veoAvailable: false });
+    renderAt('/text-to-veo3-video?type=text');
+    await advance(0);
+    fireEvent.click(screen.getByText('More options'));
+    const input = screen.getByLabelText<HTMLInputElement>('Reference images (optional)');
+    expect(input.className).toBe('fileInput');
+    const box = input.nextElementSibling as HTMLLabelElement;
+    expect(box.tagName).toBe('LABEL');
+    expect(box.htmlFor).toBe(input.id);
+    expect(box.textContent).toContain('Add pictures: click or drop them here');
+    expect(box.textContent).toContain('(0/3)');
+  });
+
   it('keeps at most 3 reference images, refuses a file that is no picture, and removes one by its button', async () => {
     renderAt('/text-to-veo3-video?type=text');
     await advance(0);
-    fireEvent.click(screen.getByRole('radio', { name: 'Gemini Omni Flash' }));
+    chooseModel('Gemini Omni Flash');
     fireEvent.click(screen.getByText('More options'));
     const notes = new File(['just some notes'], 'notes.png', { type: 'image/png' });
     undecodable.add(notes);
@@ -257,7 +316,7 @@ describe('Edit and Extend in the result area', () => {
     statuses.t1 = [omniTask('t1', extra)];
     renderAt('/text-to-veo3-video?type=text');
     await advance(0);
-    fireEvent.click(screen.getByRole('radio', { name: 'Gemini Omni Flash' }));
+    chooseModel('Gemini Omni Flash');
     fireEvent.change(prompt(), { target: { value: 'A lighthouse at dusk' } });
     generate();
     await advance(0);
@@ -276,7 +335,7 @@ describe('Edit and Extend in the result area', () => {
     expect(within(resultArea()).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
-  it('Edit checks the instruction, shows its cost, sends it on Enter and keeps the edited version in view', async () => {
+  it('Edit checks the instruction, shows its cost, sends it on Enter, and the new version is a card above the old one', async () => {
     await omniVideo();
     const editButton = within(resultArea()).getByRole('button', { name: 'Edit' });
     fireEvent.click(editButton);
@@ -305,17 +364,17 @@ describe('Edit and Extend in the result area', () => {
     const [, init] = requestsTo('/api/video/edit/t1')[0]!;
     expect(JSON.parse(String(init.body))).toEqual({ instruction: 'make it night' });
     expect(screen.getByText('Balance: 60 credits')).toBeTruthy();
-    // Watched like a generation, the version being edited still shown.
-    expect(within(resultArea()).getAllByRole('status')[0]!.textContent).toBe('Generating your video... Relighting');
-    expect(resultArea().querySelector('video')!.getAttribute('src')).toBe('/api/video/file/t1?sig=s');
+    // Watched like a generation, in a card of its own; the version being edited stays in its card.
+    expect(cards()).toHaveLength(2);
+    expect(within(cards()[0]!).getAllByRole('status')[0]!.textContent).toBe('Generating your video... Relighting');
+    expect(cards()[1]!.querySelector('video')!.getAttribute('src')).toBe('/api/video/file/t1?sig=s');
 
     await advance(3000);
-    expect(within(resultArea()).getAllByRole('status')[0]!.textContent).toBe('Your video is ready!');
-    const videos = resultArea().querySelectorAll('video');
-    expect(videos).toHaveLength(1);
-    expect(videos[0]!.getAttribute('src')).toBe('/api/video/file/t2?sig=s');
+    expect(within(cards()[0]!).getAllByRole('status')[0]!.textContent).toBe('Your video is ready!');
+    expect(cards()[0]!.querySelector('video')!.getAttribute('src')).toBe('/api/video/file/t2?sig=s');
+    expect(within(cards()[0]!).getByRole('heading', { level: 3 }).textContent).toBe('Edit: make it night');
     // The new version can be edited again.
-    expect(within(resultArea()).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(cards()[0]!).getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 
   it('refuses an edit the balance cannot pay for without sending it', async () => {
@@ -340,15 +399,18 @@ describe('Edit and Extend in the result area', () => {
     expect(document.activeElement).toBe(within(resultArea()).getByRole('button', { name: 'Edit' }));
   });
 
-  it("shows the server's refusal of an edit in the error panel, and Try Again returns to the video", async () => {
+  it("shows the server's refusal of an edit in its card, and Try Again leaves the video", async () => {
     await omniVideo();
     followUpReply = () => jsonResponse({ success: false, message: 'Not enough credits' }, 402);
     fireEvent.click(within(resultArea()).getByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByLabelText('What should change?'), { target: { value: 'make it night' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply edit' }));
     await advance(0);
-    expect(within(resultArea()).getByRole('alert').textContent).toContain('Request failed: Not enough credits');
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(within(cards()[0]!).getByRole('alert').textContent).toContain(
+      'Request failed: Not enough credits No credits were taken.',
+    );
+    fireEvent.click(within(cards()[0]!).getByRole('button', { name: 'Try Again' }));
+    expect(cards()).toHaveLength(1);
     expect(resultArea().querySelector('video')!.getAttribute('src')).toBe('/api/video/file/t1?sig=s');
   });
 
@@ -369,6 +431,25 @@ describe('Edit and Extend in the result area', () => {
     await advance(0);
     const [, init] = requestsTo('/api/video/extend/t1')[0]!;
     expect(JSON.parse(String(init.body))).toEqual({ seconds: 4 });
+  });
+
+  it('Extend takes what happens next where the model takes it, and sends it with the seconds', async () => {
+    optionsReply = () => videoOptions({ extend_instruction: true });
+    await omniVideo({ duration_s: 8 });
+    fireEvent.click(within(resultArea()).getByRole('button', { name: 'Extend' }));
+    fireEvent.change(screen.getByLabelText('What happens next? (optional)'), {
+      target: { value: ' the ship sails away ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Extend by 8 s' }));
+    await advance(0);
+    const [, init] = requestsTo('/api/video/extend/t1')[0]!;
+    expect(JSON.parse(String(init.body))).toEqual({ seconds: 8, instruction: 'the ship sails away' });
+  });
+
+  it('offers no instruction to Extend where the model takes none', async () => {
+    await omniVideo({ duration_s: 8 });
+    fireEvent.click(within(resultArea()).getByRole('button', { name: 'Extend' }));
+    expect(screen.queryByLabelText('What happens next? (optional)')).toBeNull();
   });
 
   it('cannot extend a video of 37 s or more', async () => {

@@ -5,7 +5,6 @@ import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 import { pngHeaderFile } from '../testing/png-header-file';
 import { renderGeneratorAt as renderAt } from '../testing/render-generator';
-import { readPendingTask, savePendingTask } from './pending-task-storage';
 
 jest.mock('@veo3/platform/analytics/analytics', () => ({
   trackEvent: jest.fn(),
@@ -18,9 +17,11 @@ const typePrompt = (value: string) => fireEvent.change(prompt(), { target: { val
 const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
 /** The form's message next to Generate: the last alert in the form (the pickers have their own). */
 const feedback = () => within(screen.getByRole('tabpanel')).getAllByRole('alert').at(-1)!;
-const resultArea = () => screen.getByRole('region', { name: 'Preview' });
-/** What the result area announces to screen readers. */
-const announcement = () => within(resultArea()).getAllByRole('status')[0]!.textContent;
+const resultArea = () => screen.getByRole('region', { name: 'Your videos' });
+/** The newest card of the feed. */
+const firstCard = () => within(resultArea()).getAllByRole('article')[0]!;
+/** What the newest card announces to screen readers. */
+const announcement = () => within(firstCard()).getAllByRole('status')[0]!.textContent;
 /** Files the stand-in decoder cannot read, like a text file renamed .png. */
 const undecodable = new WeakSet<Blob>();
 const picture = (name: string, body = 'png-bytes', type = 'image/png') => new File([body], name, { type });
@@ -57,12 +58,20 @@ beforeEach(() => {
 });
 
 describe('GeneratorPage', () => {
-  it('opens on the Text to Video tab with an empty prompt showing the sample as its placeholder', () => {
+  it('opens on the Text to Video tab with an empty prompt and a short placeholder, not the example', () => {
     renderAt('/text-to-veo3-video?type=text');
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'AI Video Generator');
     expect(screen.getByRole('tab', { name: 'Text to Video' }).getAttribute('aria-selected')).toBe('true');
     expect(prompt().value).toBe('');
-    expect(prompt().placeholder).toMatch(/toy car/);
+    expect(prompt().placeholder).toBe('Describe a scene: who or what, the action, the camera and the sound');
+    fireEvent.click(screen.getByRole('button', { name: 'Use example' }));
+    expect(prompt().value).not.toBe(prompt().placeholder);
+    expect(prompt().value).toMatch(/toy car/);
+    fireEvent.change(prompt(), { target: { value: '' } });
+    act(() => setLanguage('zh-CN'));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('提示词').placeholder).toBe(
+      '描述一个场景：主体、动作、镜头和声音',
+    );
     expect(screen.queryByLabelText('Starting image')).toBeNull();
   });
 
@@ -82,7 +91,7 @@ describe('GeneratorPage', () => {
     expect(document.activeElement).toBe(prompt());
     expect(prompt().getAttribute('aria-invalid')).toBe('true');
     const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
-    expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
+    expect(urls.filter((url) => url !== '/api/video/options' && !url.startsWith('/api/video/recent'))).toEqual([]);
   });
 
   it.each(['/text-to-veo3-video', '/text-to-veo3-video?type=video'])('treats %s as text mode', (url) => {
@@ -143,7 +152,7 @@ describe('GeneratorPage', () => {
     expect(feedback().textContent).toBe('The prompt is too long (5,000 / 2,000 characters). Please shorten it.');
     expect(document.activeElement).toBe(prompt());
     const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
-    expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
+    expect(urls.filter((url) => url !== '/api/video/options' && !url.startsWith('/api/video/recent'))).toEqual([]);
   });
 
   it('counts in Chinese too', () => {
@@ -192,7 +201,7 @@ describe('GeneratorPage', () => {
     ).toBe('alert');
     expect(screen.queryByRole('img', { name: 'Preview of bomb.png' })).toBeNull();
     act(() => setLanguage('zh-CN'));
-    expect(screen.getByText('"bomb.png"为 16000 × 16000 像素,图片最多 4000 万像素,请选择更小的图片。')).toBeTruthy();
+    expect(screen.getByText('"bomb.png"为 16000 × 16000 像素，图片最多 4000 万像素，请选择更小的图片。')).toBeTruthy();
   });
 
   it('refuses a picture over 10 MB and a file that is not a picture type, also for the last frame', async () => {
@@ -213,10 +222,11 @@ describe('GeneratorPage', () => {
 
   it('shows the cost by Generate, and the length, time and price note below the tool', () => {
     renderAt('/text-to-veo3-video');
-    expect(screen.getByText('VEO 3 Text')).toBeTruthy();
+    const details = screen.getByRole('region', { name: 'Video details' });
+    expect(within(details).getByText('VEO 3 Text')).toBeTruthy();
     expect(screen.getAllByText('40 credits')).toHaveLength(1);
     expect(screen.getByText('8 seconds, with audio')).toBeTruthy();
-    expect(screen.getByText('5–8 minutes')).toBeTruthy();
+    expect(within(details).getByText("Usually ready in about 7 min (vendor's estimate)")).toBeTruthy();
     expect(screen.getByText('Official $6.00')).toBeTruthy();
     expect(screen.getByText('Only $2.40 per video')).toBeTruthy();
     expect(screen.getByText('Save 60%')).toBeTruthy();
@@ -240,7 +250,7 @@ describe('GeneratorPage', () => {
     typePrompt('A red kite');
     expect(screen.getByText('Please login to generate videos')).toBeTruthy();
     const login = screen.getByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe('/login');
+    expect(login.getAttribute('href')).toBe('/login?next=%2Ftext-to-veo3-video');
     generate();
     expect(document.activeElement).toBe(login);
     expect(feedback().textContent).toBe('');
@@ -259,16 +269,25 @@ describe('GeneratorPage', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Starting image'));
   });
 
-  it('signed in with too few credits: offers to buy credits and refuses to generate', () => {
+  it('signed in with too few credits: says so once, and Generate moves focus to Buy Credits instead of repeating it', () => {
     signInForTest({ credits: 12 });
     renderAt('/text-to-veo3-video');
     const notice = screen.getByText('Not enough credits (12/40)').parentElement!;
-    expect(within(notice).getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/pricing');
+    const buy = within(notice).getByRole('link', { name: 'Buy Credits' });
+    expect(buy.getAttribute('href')).toBe('/pricing');
     typePrompt('A red kite');
     generate();
-    expect(feedback().textContent).toBe(
-      'Not enough credits! Generating a VEO 3 Text video requires 40 credits, you currently have 12 credits',
-    );
+    expect(feedback().textContent).toBe('');
+    expect(screen.getAllByText(/Not enough credits/)).toHaveLength(1);
+    expect(document.activeElement).toBe(buy);
+    expect(buy.getAttribute('aria-describedby')).toBe(screen.getByText('Not enough credits (12/40)').id);
+  });
+
+  it('shows the balance with full-width punctuation in Chinese', () => {
+    signInForTest({ credits: 330 });
+    renderAt('/text-to-veo3-video');
+    act(() => setLanguage('zh-CN'));
+    expect(screen.getByText('余额：330 积分')).toBeTruthy();
   });
 
   it('validates before sending anything', () => {
@@ -279,8 +298,7 @@ describe('GeneratorPage', () => {
     generate();
     expect(feedback().textContent).toBe('Image to Video mode requires an image. Please upload an image.');
     const urls = jest.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
-    expect(urls.filter((url) => url !== '/api/video/options')).toEqual([]);
-    expect(screen.getByText('Your video will appear here')).toBeTruthy();
+    expect(urls.filter((url) => url !== '/api/video/options' && !url.startsWith('/api/video/recent'))).toEqual([]);
   });
 });
 
@@ -317,13 +335,50 @@ function task(taskStatus: string, extra: Record<string, unknown> = {}) {
 }
 
 const VIDEO_URL = '/api/video/file/t1?sig=abc';
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/** A task as GET /api/video/recent lists it. */
+function fullTask(extra: Record<string, unknown> = {}) {
+  return {
+    id: 't1',
+    taskId: 't1',
+    status: 'completed',
+    status_message: null,
+    result_url: null,
+    poster_url: null,
+    error_code: null,
+    error_message: null,
+    model: 'veo3',
+    prompt: 'A toy car',
+    negative_prompt: null,
+    image_url: null,
+    last_frame_url: null,
+    aspect_ratio: '16:9',
+    resolution: '720p',
+    created_at: ago(0),
+    updated_at: ago(0),
+    expires_at: new Date(Date.now() + 900_000).toISOString(),
+    kind: 'generate',
+    parent_task_id: null,
+    root_task_id: 't1',
+    instruction: null,
+    duration_s: 8,
+    reference_image_urls: [],
+    seed: null,
+    batch_id: null,
+    ...extra,
+  };
+}
 
 describe('GeneratorPage generation', () => {
   let fetchMock: jest.Mock;
   let statusReplies: Response[];
   let optionsReply: () => Response;
+  let recentTasks: unknown[];
+  const recentReply = () => jsonResponse({ success: true, data: { items: recentTasks, active: 0, max_active: 3 } });
   const defaultRoute = async (url: string) => {
     if (url === '/api/video/options') return optionsReply();
+    if (url.startsWith('/api/video/recent')) return recentReply();
     if (url === '/api/video/generate') {
       return jsonResponse({ success: true, data: { taskId: 't1', remainingCredits: 80 } });
     }
@@ -342,6 +397,7 @@ describe('GeneratorPage generation', () => {
     jest.mocked(trackEvent).mockClear();
     jest.mocked(trackGeneratePrompt).mockClear();
     statusReplies = [];
+    recentTasks = [];
     optionsReply = () => videoOptions();
     fetchMock = jest.fn(defaultRoute);
     globalThis.fetch = fetchMock;
@@ -370,8 +426,8 @@ describe('GeneratorPage generation', () => {
     typePrompt('A toy car');
     generate();
 
-    const button = screen.getByRole('button', { name: 'Generating...' });
-    expect(button).toBeDisabled();
+    // The form stays usable while the video is made.
+    expect(screen.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
     expect(announcement()).toBe('Generating your video... Submitting your request...');
     expect(screen.getAllByText('Generating your video...')).toHaveLength(1);
 
@@ -381,7 +437,7 @@ describe('GeneratorPage generation', () => {
     expect(trackEvent).toHaveBeenCalledWith('generate_video', { type: 'text_to_video' });
     expect(trackGeneratePrompt).toHaveBeenCalledWith({ mode: 'text', model: 'veo3', prompt: prompt().value });
     expect(screen.getByRole('timer').textContent).toBe('Elapsed 0:00');
-    expect(screen.getByText(/usually takes 5–8 minutes/)).toBeTruthy();
+    expect(screen.getByText(/Usually ready in about 7 min \(vendor's estimate\)\. You can leave/)).toBeTruthy();
 
     statusReplies.push(task('processing', { status_message: 'Adding sound' }));
     await advance(65_000);
@@ -426,11 +482,11 @@ describe('GeneratorPage generation', () => {
     expect(resultArea().querySelector('video')!.getAttribute('src')).toBe(VIDEO_URL);
   });
 
-  it('Generate New returns to the empty preview', async () => {
+  it('Generate New goes back to the prompt, keeping the video in the feed', async () => {
     await generateUntilDone();
     fireEvent.click(screen.getByRole('button', { name: 'Generate New' }));
-    expect(screen.getByText('Your video will appear here')).toBeTruthy();
-    expect(resultArea().querySelector('video')).toBeNull();
+    expect(document.activeElement).toBe(prompt());
+    expect(resultArea().querySelector('video')!.getAttribute('src')).toBe(VIDEO_URL);
   });
 
   it('downloads the video as ai-video-{timestamp}.mp4', async () => {
@@ -474,7 +530,7 @@ describe('GeneratorPage generation', () => {
     open.mockRestore();
   });
 
-  it('shows the error panel, and Try Again returns to idle', async () => {
+  it("shows the error panel, and Try Again puts the task's prompt back in the form", async () => {
     statusReplies.push(task('failed', { error_message: 'The prompt was rejected' }));
     renderAt('/text-to-veo3-video');
     typePrompt('A toy car');
@@ -483,11 +539,13 @@ describe('GeneratorPage generation', () => {
     const panel = within(resultArea()).getByRole('alert');
     expect(within(panel).getByRole('heading').textContent).toBe('Video Generation Failed');
     expect(within(panel).getByText('The prompt was rejected')).toBeTruthy();
-    expect(readPendingTask('1')).toBeNull();
 
+    typePrompt('');
+    statusReplies.push(task('failed', { error_message: 'The prompt was rejected' }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Try Again' }));
-    expect(within(resultArea()).queryByRole('alert')).toBeNull();
-    expect(screen.getByText('Your video will appear here')).toBeTruthy();
+    await advance(0);
+    expect(prompt().value).toBe('A toy car');
+    expect(document.activeElement).toBe(prompt());
   });
 
   it('shows the server message when the request is refused', async () => {
@@ -500,7 +558,58 @@ describe('GeneratorPage generation', () => {
     typePrompt('A toy car');
     generate();
     await advance(0);
-    expect(within(resultArea()).getByRole('alert').textContent).toContain('Request failed: Insufficient credits');
+    expect(within(resultArea()).getByRole('alert').textContent).toContain(
+      'Request failed: Insufficient credits No credits were taken.',
+    );
+  });
+
+  it('says no credits were taken when the server fails the request (5xx), but not when it never answered', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/video/generate'
+        ? jsonResponse({ success: false, message: 'Internal server error', code: 'INTERNAL' }, 500)
+        : defaultRoute(url),
+    );
+    renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
+    generate();
+    await advance(10_000);
+    expect(within(resultArea()).getByRole('alert').textContent).toContain(
+      'Request failed: Internal server error No credits were taken.',
+    );
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/video/generate') throw new TypeError('Failed to fetch');
+      return defaultRoute(url);
+    });
+    generate();
+    await advance(10_000);
+    const alerts = within(resultArea()).getAllByRole('alert');
+    expect(alerts[0]!.textContent).toContain('Request failed: Unknown error');
+    expect(alerts[0]!.textContent).not.toContain('No credits were taken.');
+  });
+
+  it('says the limit once by Generate when the server refuses a fourth video, and leaves no card', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/video/generate'
+        ? jsonResponse(
+            {
+              success: false,
+              code: 'VIDEO_TOO_MANY_ACTIVE',
+              message:
+                'You already have 3 videos being made. Please wait for one to finish before starting another. No credits were taken.',
+            },
+            409,
+          )
+        : defaultRoute(url),
+    );
+    renderAt('/text-to-veo3-video');
+    typePrompt('A toy car');
+    generate();
+    await advance(0);
+    expect(feedback().textContent).toBe(
+      'You already have 3 videos being made. Please wait for one to finish before starting another. No credits were taken.',
+    );
+    expect(screen.getAllByText(/You already have 3 videos/)).toHaveLength(1);
+    expect(within(resultArea()).queryAllByRole('article')).toHaveLength(0);
   });
 
   it('sends the chosen format and negative prompt, prices it, and shows a portrait video upright', async () => {
@@ -579,31 +688,24 @@ describe('GeneratorPage generation', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/video/generate')).toBe(false);
   });
 
-  it('resumes the video being generated after a reload, with its prompt and settings back in the form', async () => {
-    savePendingTask('1', { taskId: 't1', startedAt: Date.now() - 90_000 });
-    const resumed = { prompt: 'Waves on a quiet beach', aspect_ratio: '9:16', negative_prompt: 'seagulls' };
-    fetchMock.mockImplementation(async (url: string) =>
-      url.startsWith('/api/video/status/')
-        ? (statusReplies.shift() ?? task('processing', { status_message: 'Rendering frames', ...resumed }))
-        : defaultRoute(url),
-    );
-    const first = renderAt('/text-to-veo3-video');
-    expect(announcement()).toBe('Generating your video...');
+  it('after a reload shows the video being made as a card, without refilling the form or forcing its tab', async () => {
+    recentTasks = [fullTask({ status: 'processing', status_message: 'Rendering frames', created_at: ago(90_000) })];
+    renderAt('/text-to-veo3-video?type=image');
     await advance(0);
     expect(announcement()).toBe('Generating your video... Rendering frames');
     expect(screen.getByRole('timer').textContent).toBe('Elapsed 1:30');
-    expect(prompt().value).toBe('Waves on a quiet beach');
-    expect(prompt().placeholder).not.toBe(prompt().value);
-    expect(screen.getByRole('radio', { name: /9:16/ })).toBeChecked();
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Negative prompt (optional)').value).toBe('seagulls');
-    expect(screen.getByText('More options').closest('details')!.open).toBe(true);
-    first.unmount();
+    expect(screen.getByRole('tab', { name: 'Image to Video' }).getAttribute('aria-selected')).toBe('true');
+    expect(prompt().value).toBe('');
 
-    statusReplies.push(task('completed', { result_url: VIDEO_URL, ...resumed }));
-    renderAt('/text-to-veo3-video');
-    await advance(0);
+    statusReplies.push(task('completed', { result_url: VIDEO_URL }));
+    await advance(3000);
     expect(resultArea().querySelector('video')?.getAttribute('src')).toBe(VIDEO_URL);
-    expect(readPendingTask('1')).toBeNull();
+    // Defect 1: the tabs keep working once the video is ready.
+    fireEvent.click(screen.getByRole('tab', { name: 'Text to Video' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Image to Video' }));
+    await advance(0);
+    expect(screen.getByTestId('location').textContent).toBe('/text-to-veo3-video?type=image');
+    expect(screen.getByRole('tab', { name: 'Image to Video' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it.each([

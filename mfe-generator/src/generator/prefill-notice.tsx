@@ -9,7 +9,7 @@ const SHORT_PROMPT = 80;
 const shorten = (prompt: string) =>
   prompt.length > SHORT_PROMPT ? `${prompt.slice(0, SHORT_PROMPT).trimEnd()}…` : prompt;
 
-/** What the form was filled from (History's Reuse or Remix), or why it was not; dismissible. */
+/** What the form was filled from (History's Reuse or Remix, a draft back from sign-in), or why it was not; dismissible. */
 export function PrefillNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   const t = useT(generatorMessages);
   const failed = notice.kind === 'notFound' || notice.kind === 'failed';
@@ -27,6 +27,7 @@ export function PrefillNotice({ notice, onDismiss }: { notice: Notice; onDismiss
           </>
         )}
         {notice.kind === 'reusing' && t('reusing', { prompt: shorten(notice.prompt) })}
+        {notice.kind === 'picturesAgain' && t('picturesAgain')}
       </span>
       <button type="button" className="pf-button pf-button--ghost pf-button--sm" onClick={onDismiss}>
         {t('dismiss')}

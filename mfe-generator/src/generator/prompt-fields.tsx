@@ -17,7 +17,7 @@ interface PromptFieldProps {
 }
 
 /**
- * The prompt: starts empty with the sample as its placeholder, so Generate never spends credits on
+ * The prompt: starts empty with a short hint as its placeholder, so Generate never spends credits on
  * text the user did not choose; 'Use example' fills it on purpose. Counts against the server's
  * limit without cutting a pasted text short (Generate refuses it with a message instead).
  */
@@ -43,7 +43,7 @@ export function PromptField({ id, mode, value, onChange, errorId, textareaRef }:
         className={styles.textarea}
         rows={mode === 'text' ? 5 : 4}
         value={value}
-        placeholder={t(mode === 'text' ? 'defaultPrompt' : 'promptPlaceholderImage')}
+        placeholder={t(mode === 'text' ? 'promptPlaceholder' : 'promptPlaceholderImage')}
         aria-describedby={errorId ? `${countId} ${errorId}` : countId}
         aria-invalid={errorId || value.length > MAX_PROMPT_LENGTH ? true : undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -48,21 +48,27 @@ export function ReferenceImages({ list, max }: { list: ImageList; max: number })
     inputRef.current?.focus();
   };
 
+  const full = list.files.length >= max;
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
-        {t('referenceLabel')}
-      </label>
-      <span id={hintId} className={styles.hint}>
-        {t('referenceHint', { max, count: list.files.length })}
-      </span>
+    <div
+      className={styles.field}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        const dropped = [...event.dataTransfer.files];
+        if (dropped.length) void list.pick(dropped);
+      }}
+    >
+      <span className={styles.label}>{t('referenceLabel')}</span>
+      {/* Visually hidden: the dashed box below is its face, as for the starting image. */}
       <input
         ref={inputRef}
         id={inputId}
         type="file"
         multiple
         accept={IMAGE_TYPES.join(',')}
-        className={styles.referenceInput}
+        className={styles.fileInput}
+        aria-label={t('referenceLabel')}
         aria-describedby={list.issue ? `${hintId} ${issueId}` : hintId}
         aria-invalid={list.issue ? true : undefined}
         onChange={(event) => {
@@ -72,6 +78,24 @@ export function ReferenceImages({ list, max }: { list: ImageList; max: number })
           event.target.value = '';
         }}
       />
+      <label htmlFor={inputId} className={`${styles.dropzone} ${full ? styles.dropzoneFull : ''}`}>
+        <svg
+          aria-hidden="true"
+          className={styles.icon}
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
+          <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+        </svg>
+        <span className={styles.dropzoneText}>{t('referenceAdd')}</span>
+        <span id={hintId} className={styles.hint}>
+          {t('referenceHint', { max, count: list.files.length })}
+        </span>
+      </label>
       {list.files.length > 0 && (
         <ul className={styles.referenceList}>
           {list.files.map((file, index) => (

@@ -21,3 +21,14 @@ export function revealIfHidden(element: Element | null): void {
   // An instant jump: a smooth scroll is cut short by the re-renders that follow Generate (balance, progress).
   element.scrollIntoView({ block: 'start' });
 }
+
+/**
+ * Scrolls only as far as needed to show all of `element` (a box opened under a video): the video
+ * above it stays in view as long as both fit, rather than the box jumping to the top.
+ */
+export function revealBox(element: Element | null): void {
+  if (!element) return;
+  const { top, bottom } = element.getBoundingClientRect();
+  if (top >= HEADER_PX && bottom <= window.innerHeight) return;
+  element.scrollIntoView({ block: 'nearest' });
+}

@@ -4,6 +4,7 @@ import { useSearchParams } from '@veo3/platform/routing/router';
 import { fetchVideoTask, type CompletedVideo } from '../api/video-api';
 import type { FollowUpKind } from './follow-up-actions';
 import { canFollowUp } from './follow-up';
+import { useCatalogue } from './use-video-options';
 
 /** The version History asked to edit or extend, once it has been read. */
 export interface FollowUpHandoff {
@@ -13,7 +14,7 @@ export interface FollowUpHandoff {
 
 /**
  * History's Edit and Extend of a version (`?edit=<taskId>` or `?extend=<taskId>`): reads the task and,
- * when it is a finished Omni video, hands it to `onOpen` (the page shows it with that form open).
+ * when it is a finished video of a model that edits, hands it to `onOpen` (the page shows it with that form open).
  * The parameter then leaves the address (replacing the entry), so a reload does not reopen it.
  * Resolves to a notice when the task cannot be read or edited.
  */
@@ -27,8 +28,11 @@ export function useFollowUpHandoff(onOpen: (handoff: FollowUpHandoff) => void) {
   });
   const [notice, setNotice] = useState<{ kind: 'notFound' | 'failed' } | null>(null);
   const openRef = useRef(onOpen);
+  const catalogue = useCatalogue();
+  const catalogueRef = useRef(catalogue);
   useEffect(() => {
     openRef.current = onOpen;
+    catalogueRef.current = catalogue;
   });
 
   useEffect(() => {
@@ -49,7 +53,8 @@ export function useFollowUpHandoff(onOpen: (handoff: FollowUpHandoff) => void) {
       (reply) => {
         if (signal.aborted) return;
         const task = reply.success ? reply.data : undefined;
-        if (task && canFollowUp(task)) openRef.current({ video: task as CompletedVideo, kind: source.kind });
+        if (task && canFollowUp(task, catalogueRef.current))
+          openRef.current({ video: task as CompletedVideo, kind: source.kind });
         else setNotice({ kind: 'notFound' });
         finish();
       },

@@ -1,36 +1,41 @@
-import { useCallback, useState } from 'react';
-import type { FollowUpKind } from './follow-up-actions';
+import { useCallback } from 'react';
 import { useFollowUpHandoff, type FollowUpHandoff } from './use-follow-up-handoff';
-import type { Generation } from './use-generation';
 import type { GeneratorForm } from './use-generator-form';
+import { useLoginDraft } from './use-login-draft';
 import { useTaskPrefill } from './use-task-prefill';
+import type { Workspace } from './use-workspace';
 
 /**
- * What fills the page besides the user: the task being made after a reload, History's Reuse or
- * Remix (into the form), and History's Edit or Extend (into the result), with the notice saying so.
+ * What fills the page besides the user: History's Reuse or Remix and a card's Reuse (into the form),
+ * the draft kept across sign-in (`keepDraft` for the Login link), and History's Edit or Extend (a
+ * card with its form open), with the notice saying so.
  */
-export function useFormSources(form: GeneratorForm, generation: Generation, onHandoff: () => void) {
-  // History's Edit or Extend of a version: that version is shown with its form open.
-  const [handoff, setHandoff] = useState<{ taskId: string; kind: FollowUpKind } | null>(null);
-  // A reload mid-generation shows the prompt and settings of the task being made, not an empty form.
-  const [resumedTaskId] = useState(() => (generation.state.phase === 'generating' ? generation.state.taskId : null));
-  const prefill = useTaskPrefill({ resumedTaskId, onFill: form.fill });
-  const { show: showVideo } = generation;
+export function useFormSources(
+  form: GeneratorForm,
+  workspace: Workspace,
+  sessionKnown: boolean,
+  onHandoff: () => void,
+) {
+  const prefill = useTaskPrefill({ onFill: form.fill });
+  const loginDraft = useLoginDraft(form, sessionKnown);
+  const { show } = workspace;
   const followUpHandoff = useFollowUpHandoff(
     useCallback(
       ({ video, kind }: FollowUpHandoff) => {
-        showVideo(video);
-        setHandoff({ taskId: video.id, kind });
+        show(video, kind);
         onHandoff();
       },
-      [showVideo, onHandoff],
+      [show, onHandoff],
     ),
   );
 
+  // One notice at a time: a Reuse's, else the kept draft's, else History's hand-off's.
+  const shown = [prefill, loginDraft, followUpHandoff].find((source) => source.notice) ?? followUpHandoff;
   return {
-    handoff,
     loading: prefill.loading,
-    notice: prefill.notice ?? followUpHandoff.notice,
-    dismissNotice: prefill.notice ? prefill.dismissNotice : followUpHandoff.dismissNotice,
+    notice: shown.notice,
+    dismissNotice: shown.dismissNotice,
+    reuse: prefill.reuse,
+    keepDraft: loginDraft.keep,
   };
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import type { PublicUser as User } from '@veo3/contracts/auth';
 import type { GenerationRequest } from './generation-state';
-import { revealIfHidden } from './reveal-if-hidden';
-import type { Generation } from './use-generation';
+import { revealBox } from './reveal-if-hidden';
 import type { GeneratorForm } from './use-generator-form';
 import type { ModelChoice } from './use-model-choice';
-import { validateGeneration, type GenerationIssue } from './validate-generation';
+import type { Workspace } from './use-workspace';
+import { parseSeed, validateGeneration, type GenerationIssue } from './validate-generation';
 
 export const PROMPT_ISSUES: GenerationIssue['key'][] = ['errorEmptyPrompt', 'errorPromptTooLong'];
 
@@ -13,11 +13,13 @@ export interface GenerateSubmitOptions {
   form: GeneratorForm;
   choice: ModelChoice;
   user: User | null;
-  generation: Generation;
+  workspace: Workspace;
   /** The form is being filled from a task: Generate waits for it. */
   loading: boolean;
   /** The id of the message line next to Generate. */
   issueId: string;
+  /** The seed field's id, focused when the seed is refused. */
+  seedId: string;
   /** Called as a valid request is sent, so its progress is brought into view. */
   onStart: () => void;
 }
@@ -27,17 +29,20 @@ function requestFrom(
   { mode, draft, image, lastFrame, references }: GeneratorForm,
   choice: ModelChoice,
 ): GenerationRequest {
-  const { model, shape, choices, perSecond, seconds } = choice;
+  const { model, shape, choices, sentSeconds, variations, takesSeed, referenceImages, compare } = choice;
   return {
     mode,
     model,
+    compare: compare.on ? compare.models : null,
     prompt: draft.prompts[mode],
     shape,
     negativePrompt: mode === 'text' && choices.negativePrompt ? draft.negativePrompt : '',
     image: mode === 'image' ? image.file : null,
     lastFrame: mode === 'image' && choices.lastFrame ? lastFrame.file : null,
-    duration: perSecond ? seconds : null,
-    referenceImages: perSecond ? references.files : [],
+    duration: sentSeconds,
+    referenceImages: references.files.slice(0, referenceImages),
+    variations,
+    seed: takesSeed ? parseSeed(draft.seed) : null,
   };
 }
 
@@ -46,35 +51,49 @@ export function useGenerateSubmit({
   form,
   choice,
   user,
-  generation,
+  workspace,
   loading,
   issueId,
+  seedId,
   onStart,
 }: GenerateSubmitOptions) {
   const { mode, draft, promptRef } = form;
   const imageInputRef = useRef<HTMLInputElement>(null);
   const noticeLinkRef = useRef<HTMLAnchorElement>(null);
 
-  // A refusal is said next to Generate: keep that line in view (the button itself may sit at the screen's edge).
+  // A refusal is said next to Generate: scroll only as far as that line needs (the button itself may
+  // sit at the screen's edge), so the form and the notice above it stay in view.
   useEffect(() => {
-    if (draft.feedback) revealIfHidden(document.getElementById(issueId));
+    if (draft.feedback) revealBox(document.getElementById(issueId));
   }, [draft.feedback, issueId]);
 
   const focusFieldOf = (failed: GenerationIssue) => {
     if (PROMPT_ISSUES.includes(failed.key)) promptRef.current?.focus();
     else if (failed.key === 'errorImageRequired') imageInputRef.current?.focus();
-    else noticeLinkRef.current?.focus();
+    else if (failed.key === 'compareTooFew' || failed.key === 'compareNoShape') return;
+    else if (failed.key === 'errorSeed') {
+      form.setAdvancedOpen(true);
+      requestAnimationFrame(() => document.getElementById(seedId)?.focus());
+    } else noticeLinkRef.current?.focus();
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (choice.unavailable || loading) return;
     const request = requestFrom(form, choice);
-    const failed = validateGeneration({ ...request, user, cost: choice.cost });
+    const seed = choice.takesSeed ? form.draft.seed : '';
+    const failed = validateGeneration({
+      ...request,
+      user,
+      cost: choice.total,
+      seed,
+      modelName: choice.model.name,
+      compareIssue: choice.compare.issue,
+    });
     form.setFeedback(failed && { mode, issue: failed });
     if (failed) return focusFieldOf(failed);
     onStart();
-    void generation.start(request);
+    void workspace.start(request);
   };
 
   const issue = draft.feedback?.mode === mode ? draft.feedback.issue : null;

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import type { VideoShape } from '@veo3/contracts/generation-options';
 import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
-import type { GenerationMode, ModelFamily } from './model-options';
+import type { GenerationMode } from './model-options';
+import { rememberedModel, rememberModel } from './remembered-model';
 import { useGenerationMode } from './use-generation-mode';
 import { useImageField } from './use-image-field';
 import { useImageList } from './use-image-list';
@@ -20,51 +21,77 @@ export interface Feedback {
 export interface GeneratorDraft {
   /** Each tab keeps its own draft, and both start empty: the sample is a placeholder and 'Use example'. */
   prompts: Record<GenerationMode, string>;
-  /** The model the user chose; until then the default for the tab and what the server offers. */
-  family: ModelFamily | null;
+  /** The model the user chose (its id); until then the tab's default among what the server offers. */
+  modelId: string | null;
+  /** "Compare models" is on: Generate makes one video with each ticked model. */
+  compare: boolean;
+  compareIds: string[];
   seconds: number;
   negativePrompt: string;
   shape: VideoShape;
   feedback: Feedback | null;
   advancedOpen: boolean;
+  /** How many videos Generate makes (one of the options' variations). */
+  variations: number;
+  /** The seed as typed ('' for a random one), for a model that takes one. */
+  seed: string;
   /** Bumped to focus the prompt with its text selected (a remix: the user says what to change). */
   selectPrompt: number;
 }
 
+/** What a draft kept across sign-in puts back: the text and choices (pictures cannot be kept). */
+export type KeptFields = Pick<
+  GeneratorDraft,
+  'prompts' | 'modelId' | 'seconds' | 'negativePrompt' | 'shape' | 'variations' | 'seed' | 'advancedOpen'
+>;
+
 type DraftAction =
   | { type: 'prompt'; mode: GenerationMode; value: string }
-  | { type: 'family'; family: ModelFamily }
+  | { type: 'model'; modelId: string }
+  | { type: 'remembered'; modelId: string }
+  | { type: 'compare'; on: boolean }
+  | { type: 'compared'; ids: string[] }
   | { type: 'seconds'; seconds: number }
   | { type: 'negativePrompt'; value: string }
   | { type: 'shape'; shape: VideoShape }
   | { type: 'feedback'; feedback: Feedback | null }
   | { type: 'advancedOpen'; open: boolean }
+  | { type: 'variations'; count: number }
+  | { type: 'seed'; value: string }
   | { type: 'prefill'; prefill: TaskPrefill }
+  | { type: 'restore'; kept: KeptFields }
   | { type: 'selectPrompt' };
 
 const INITIAL_DRAFT: GeneratorDraft = {
   prompts: { text: '', image: '' },
-  family: null,
+  modelId: null,
+  compare: false,
+  compareIds: [],
   seconds: VIDEO_DURATION_SECONDS,
   negativePrompt: '',
   shape: DEFAULT_SHAPE,
   feedback: null,
   advancedOpen: false,
+  variations: 1,
+  seed: '',
   selectPrompt: 0,
 };
 
 /** A task's prompt and settings put back in the form (its pictures are picked apart). */
 function prefilled(draft: GeneratorDraft, { task, mode, lastFrame, referenceImages }: TaskPrefill): GeneratorDraft {
-  const omni = task.model === 'omni';
   const negativePrompt = mode === 'text' ? (task.negative_prompt ?? '') : '';
   return {
     ...draft,
-    family: omni ? 'omni' : 'veo',
-    seconds: omni ? task.duration_s : draft.seconds,
+    modelId: task.model,
+    compare: false,
+    seconds: task.duration_s,
     prompts: { ...draft.prompts, [mode]: task.prompt },
     shape: { aspectRatio: task.aspect_ratio, resolution: task.resolution },
     negativePrompt,
-    advancedOpen: negativePrompt || lastFrame || referenceImages.length ? true : draft.advancedOpen,
+    // Reuse keeps the seed, so the same prompt and seed make the same video again.
+    seed: task.seed === null || task.seed === undefined ? '' : String(task.seed),
+    advancedOpen:
+      negativePrompt || lastFrame || referenceImages.length || task.seed !== null ? true : draft.advancedOpen,
   };
 }
 
@@ -72,8 +99,15 @@ function draftReducer(draft: GeneratorDraft, action: DraftAction): GeneratorDraf
   switch (action.type) {
     case 'prompt':
       return { ...draft, feedback: null, prompts: { ...draft.prompts, [action.mode]: action.value } };
-    case 'family':
-      return { ...draft, feedback: null, family: action.family };
+    case 'model':
+      return { ...draft, feedback: null, modelId: action.modelId };
+    case 'remembered':
+      // A task's settings (Reuse) or a kept draft already chose one: they win.
+      return draft.modelId === null ? { ...draft, modelId: action.modelId } : draft;
+    case 'compare':
+      return { ...draft, feedback: null, compare: action.on };
+    case 'compared':
+      return { ...draft, feedback: null, compareIds: action.ids };
     case 'seconds':
       return { ...draft, seconds: action.seconds };
     case 'negativePrompt':
@@ -84,14 +118,20 @@ function draftReducer(draft: GeneratorDraft, action: DraftAction): GeneratorDraf
       return { ...draft, feedback: action.feedback };
     case 'advancedOpen':
       return { ...draft, advancedOpen: action.open };
+    case 'variations':
+      return { ...draft, feedback: null, variations: action.count };
+    case 'seed':
+      return { ...draft, feedback: null, seed: action.value };
     case 'prefill':
       return prefilled(draft, action.prefill);
+    case 'restore':
+      return { ...draft, ...action.kept, feedback: null };
     case 'selectPrompt':
       return { ...draft, selectPrompt: draft.selectPrompt + 1 };
   }
 }
 
-/** The generator form's state: the tab, the draft, the pictures, and filling it all from a task. */
+/** The generator form's state: the tab, the draft, the pictures, and filling it all from a task or a kept draft. */
 export function useGeneratorForm() {
   const [mode, setMode] = useGenerationMode();
   const [draft, dispatch] = useReducer(draftReducer, INITIAL_DRAFT);
@@ -119,6 +159,14 @@ export function useGeneratorForm() {
     [setMode, pickImage, pickLastFrame, pickReferences, clearReferences],
   );
 
+  const restore = useCallback((kept: KeptFields) => dispatch({ type: 'restore', kept }), []);
+
+  // Read after hydration: the pre-rendered page cannot know it.
+  useEffect(() => {
+    const remembered = rememberedModel();
+    if (remembered) dispatch({ type: 'remembered', modelId: remembered });
+  }, []);
+
   useEffect(() => {
     if (!draft.selectPrompt) return;
     promptRef.current?.focus();
@@ -133,17 +181,25 @@ export function useGeneratorForm() {
     references,
     promptRef,
     fill,
+    restore,
     switchMode: (next: GenerationMode) => {
       dispatch({ type: 'feedback', feedback: null });
       setMode(next);
     },
     setPrompt: (value: string) => dispatch({ type: 'prompt', mode, value }),
-    setFamily: (family: ModelFamily) => dispatch({ type: 'family', family }),
+    setModel: (modelId: string) => {
+      rememberModel(modelId);
+      dispatch({ type: 'model', modelId });
+    },
+    setCompare: (on: boolean) => dispatch({ type: 'compare', on }),
+    setCompared: (ids: string[]) => dispatch({ type: 'compared', ids }),
     setSeconds: (seconds: number) => dispatch({ type: 'seconds', seconds }),
     setNegativePrompt: (value: string) => dispatch({ type: 'negativePrompt', value }),
     setShape: (shape: VideoShape) => dispatch({ type: 'shape', shape }),
     setFeedback: (feedback: Feedback | null) => dispatch({ type: 'feedback', feedback }),
     setAdvancedOpen: (open: boolean) => dispatch({ type: 'advancedOpen', open }),
+    setVariations: (count: number) => dispatch({ type: 'variations', count }),
+    setSeed: (value: string) => dispatch({ type: 'seed', value }),
   };
 }
 

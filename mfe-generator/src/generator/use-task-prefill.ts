@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@veo3/platform/api/api-client';
 import { useSearchParams } from '@veo3/platform/routing/router';
 import type { PublicVideoTask } from '@veo3/contracts/video';
@@ -18,18 +18,16 @@ export interface TaskPrefill {
   remix: boolean;
 }
 
-export type PrefillNotice = { kind: 'notFound' | 'failed' } | { kind: 'remixing' | 'reusing'; prompt: string };
+/** What filled the form, or why it could not be; `picturesAgain`: a draft came back from sign-in without its pictures. */
+export type PrefillNotice =
+  { kind: 'notFound' | 'failed' | 'picturesAgain' } | { kind: 'remixing' | 'reusing'; prompt: string };
 
 interface Source {
   taskId: string;
-  /** From History (`?from=`): fetch the pictures too, and say what the form was filled from. */
-  handoff: boolean;
   remix: boolean;
 }
 
 export interface UseTaskPrefillOptions {
-  /** The task being generated when the page opened (a reload mid-generation), whose prompt and settings come back. */
-  resumedTaskId: string | null;
   /** Puts the task into the form; awaited, so Generate stays disabled until the pictures are checked. */
   onFill: (prefill: TaskPrefill) => Promise<void>;
 }
@@ -38,17 +36,17 @@ const getOrNull = async (url: string | null, name: string, signal: AbortSignal) 
   url ? fetchImageFile(url, name, signal).catch(() => null) : null;
 
 /**
- * Fills the form from a task: History's Reuse (`?from=<taskId>`) and Remix (`&remix=1`), or the task a
- * reload resumes. `from` and `remix` then leave the URL (replacing the entry), so a reload does not
- * refill over the user's edits.
+ * Fills the form from a task: History's Reuse (`?from=<taskId>`) and Remix (`&remix=1`), or a feed
+ * card's Reuse (`reuse`). `from` and `remix` then leave the URL (replacing the entry, with the task's
+ * tab as `type`), so a reload does not refill over the user's edits. Nothing else fills the form:
+ * a task being made stays in the feed, and the address's tab wins.
  */
-export function useTaskPrefill({ resumedTaskId, onFill }: UseTaskPrefillOptions) {
+export function useTaskPrefill({ onFill }: UseTaskPrefillOptions) {
   const [searchParams, setSearchParams] = useSearchParams();
-  // Read once: the page fills itself from where it was opened, not from later URL changes.
-  const [source] = useState<Source | null>(() => {
+  // Read once: the page fills itself from where it was opened, then from the Reuse pressed.
+  const [source, setSource] = useState<Source | null>(() => {
     const from = searchParams.get('from');
-    if (from) return { taskId: from, handoff: true, remix: searchParams.get('remix') === '1' };
-    return resumedTaskId ? { taskId: resumedTaskId, handoff: false, remix: false } : null;
+    return from ? { taskId: from, remix: searchParams.get('remix') === '1' } : null;
   });
   const [loading, setLoading] = useState(source !== null);
   const [notice, setNotice] = useState<PrefillNotice | null>(null);
@@ -65,7 +63,6 @@ export function useTaskPrefill({ resumedTaskId, onFill }: UseTaskPrefillOptions)
       if (signal.aborted) return;
       setLoading(false);
       setNotice(next);
-      if (!source.handoff) return;
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
@@ -85,32 +82,32 @@ export function useTaskPrefill({ resumedTaskId, onFill }: UseTaskPrefillOptions)
         task = reply.success ? reply.data : undefined;
       } catch (error) {
         if (signal.aborted) return;
-        return finish(
-          null,
-          source.handoff ? { kind: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed' } : null,
-        );
+        return finish(null, { kind: error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed' });
       }
-      if (!task) return finish(null, source.handoff ? { kind: 'notFound' } : null);
+      if (!task) return finish(null, { kind: 'notFound' });
 
       const { remix } = source;
       const mode: GenerationMode = remix || task.image_url ? 'image' : 'text';
-      const reuse = source.handoff && !remix;
-      const [image, lastFrame, ...references] = source.handoff
-        ? await Promise.all([
-            getOrNull(remix ? task.poster_url : task.image_url, remix ? 'video-still' : 'first-frame', signal),
-            reuse ? getOrNull(task.last_frame_url, 'last-frame', signal) : null,
-            ...(reuse ? (task.reference_image_urls ?? []) : []).map((url, i) =>
-              getOrNull(url, `reference-${i + 1}`, signal),
-            ),
-          ])
-        : [null, null];
+      const [image, lastFrame, ...references] = await Promise.all([
+        getOrNull(remix ? task.poster_url : task.image_url, remix ? 'video-still' : 'first-frame', signal),
+        remix ? null : getOrNull(task.last_frame_url, 'last-frame', signal),
+        ...(remix ? [] : (task.reference_image_urls ?? [])).map((url, i) =>
+          getOrNull(url, `reference-${i + 1}`, signal),
+        ),
+      ]);
       if (signal.aborted) return;
       const referenceImages = references.filter((file): file is File => file !== null);
       await fillRef.current({ task, mode, image: image ?? null, lastFrame: lastFrame ?? null, referenceImages, remix });
-      finish(mode, source.handoff ? { kind: remix ? 'remixing' : 'reusing', prompt: task.prompt } : null);
+      finish(mode, { kind: remix ? 'remixing' : 'reusing', prompt: task.prompt });
     })();
     return () => controller.abort();
   }, [source, setSearchParams]);
 
-  return { loading, notice, dismissNotice: () => setNotice(null) };
+  const reuse = useCallback((taskId: string) => {
+    setLoading(true);
+    setNotice(null);
+    setSource({ taskId, remix: false });
+  }, []);
+
+  return { loading, notice, dismissNotice: () => setNotice(null), reuse };
 }

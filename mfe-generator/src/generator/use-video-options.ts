@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getQueryClient } from '@veo3/platform/query/query-client';
 import { fetchVideoOptions } from '../api/video-api';
 import { videoKeys } from '../api/video-keys';
+import { offeredModels } from './offered-models';
 
 const optionsQuery = {
   queryKey: videoKeys.options(),
@@ -17,6 +18,15 @@ const optionsQuery = {
 export function useVideoOptions() {
   const query = useQuery(optionsQuery);
   return { options: query.data, pending: query.isPending };
+}
+
+/**
+ * Every model on offer, for naming and pricing a task's model; read from the server only where
+ * `needed` (a page that shows none but the first three models asks for nothing).
+ */
+export function useCatalogue(needed = true) {
+  const query = useQuery({ ...optionsQuery, enabled: needed });
+  return offeredModels(query.data);
 }
 
 /** How long the page's first render waits for the options at most (a slow API must not hold the form back). */

@@ -4,7 +4,9 @@ import { useStreamLiveSince, useTaskEvents, useTaskStreamStatus } from '@veo3/pl
 import type { PublicVideoTask as VideoTask } from '@veo3/contracts/video';
 import { fetchVideoTask, taskFromEvent, type CompletedVideo } from '../api/video-api';
 import { pollVideoTask, settleTask } from './poll-video-task';
-import type { SettleOutcome } from './use-settle-generation';
+
+/** How a watched task ended: its video, or why it has none. */
+export type SettleOutcome = { video: CompletedVideo } | { error: unknown };
 
 export interface WatchedTask {
   userId: string | null;

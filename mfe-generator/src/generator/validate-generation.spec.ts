@@ -1,7 +1,6 @@
 import { translate } from '@veo3/platform/i18n/i18n';
 import { MAX_PROMPT_LENGTH } from '@veo3/contracts/generation-options';
 import { generatorMessages } from './generator.messages';
-import { MODEL_OPTIONS } from './model-options';
 import { validateGeneration, type GenerationInput } from './validate-generation';
 
 const image = new File(['x'], 'cat.png', { type: 'image/png' });
@@ -13,7 +12,7 @@ function message(input: Partial<GenerationInput>): string | null {
     prompt: 'A toy car',
     image: null,
     user: { credits: 100 },
-    model: MODEL_OPTIONS[mode],
+    modelName: mode === 'text' ? 'VEO 3 Text' : 'VEO 3 Image',
     cost: 40,
     ...input,
   });
@@ -61,5 +60,10 @@ describe('validateGeneration', () => {
     expect(message({ mode: 'image', image, user: { credits: 39 } })).toBe(
       'Not enough credits! Generating a VEO 3 Image video requires 40 credits, you currently have 39 credits',
     );
+  });
+
+  it('refuses a comparison of fewer than two models before anything else is checked', () => {
+    expect(message({ prompt: '', compareIssue: 'compareTooFew' })).toBe('Tick at least 2 models to compare.');
+    expect(message({ compareIssue: 'compareNoShape' })).toBe('These models make no format in common: untick one.');
   });
 });

@@ -1,68 +1,44 @@
-import { ALL_SHAPES } from '@veo3/contracts/generation-options';
-import type { VideoOptions } from '@veo3/contracts/video';
-import { allowedShape, aspectRatiosOf, cssAspectRatio, formatChoices, resolutionsFor } from './video-format';
+import { allowedShape, aspectRatiosOf, cssAspectRatio, resolutionsFor, type FormatChoices } from './video-format';
 
-const kieLike: VideoOptions = {
-  defaults: { aspect_ratio: '16:9', resolution: '720p' },
+/** kie.ai's Veo: 1080p in 16:9 only. */
+const kieLike: FormatChoices = {
   shapes: [
-    { aspect_ratio: '16:9', resolution: '720p' },
-    { aspect_ratio: '16:9', resolution: '1080p' },
-    { aspect_ratio: '9:16', resolution: '720p' },
+    { aspectRatio: '16:9', resolution: '720p' },
+    { aspectRatio: '16:9', resolution: '1080p' },
+    { aspectRatio: '9:16', resolution: '720p' },
   ],
-  negative_prompt: false,
-  last_frame: true,
-  models: {
-    veo3: {
-      available: true,
-      message: null,
-      prices: { '720p': 40, '1080p': 40 },
-      per_second: null,
-      durations: [8],
-      editable: false,
-    },
-    'veo3-fast-frames': {
-      available: true,
-      message: null,
-      prices: { '720p': 40, '1080p': 40 },
-      per_second: null,
-      durations: [8],
-      editable: false,
-    },
-    omni: {
-      available: false,
-      message: null,
-      prices: { '720p': 32, '1080p': 32 },
-      per_second: 4,
-      durations: [4, 6, 8, 10],
-      editable: false,
-    },
-  },
+  negativePrompt: false,
+  lastFrame: true,
 };
 
 describe('video format choices', () => {
-  it('offers everything until the server has said otherwise', () => {
-    const choices = formatChoices(undefined);
-    expect(choices.shapes).toEqual(ALL_SHAPES);
-    expect(resolutionsFor(choices, '9:16')).toEqual(['720p', '1080p']);
-  });
-
-  it("follows the server's shapes: no portrait 1080p when the provider has none", () => {
-    const choices = formatChoices(kieLike);
-    expect(aspectRatiosOf(choices)).toEqual(['16:9', '9:16']);
-    expect(resolutionsFor(choices, '9:16')).toEqual(['720p']);
-    expect(choices.negativePrompt).toBe(false);
+  it('offers the aspect ratios and, for each, the resolutions made at it', () => {
+    expect(aspectRatiosOf(kieLike)).toEqual(['16:9', '9:16']);
+    expect(resolutionsFor(kieLike, '9:16')).toEqual(['720p']);
+    expect(resolutionsFor(kieLike, '16:9')).toEqual(['720p', '1080p']);
   });
 
   it('moves a choice that is not offered to the nearest one that is', () => {
-    const choices = formatChoices(kieLike);
-    expect(allowedShape(choices, { aspectRatio: '9:16', resolution: '1080p' })).toEqual({
+    expect(allowedShape(kieLike, { aspectRatio: '9:16', resolution: '1080p' })).toEqual({
       aspectRatio: '9:16',
       resolution: '720p',
     });
-    expect(allowedShape(choices, { aspectRatio: '16:9', resolution: '1080p' })).toEqual({
+    expect(allowedShape(kieLike, { aspectRatio: '16:9', resolution: '1080p' })).toEqual({
       aspectRatio: '16:9',
       resolution: '1080p',
     });
+  });
+
+  it('keeps the draft only where it is made, and prefers 720p over it when moving', () => {
+    const draftAndFull: FormatChoices = {
+      ...kieLike,
+      shapes: [
+        { aspectRatio: '16:9', resolution: '360p' },
+        { aspectRatio: '16:9', resolution: '1080p' },
+      ],
+    };
+    expect(allowedShape(draftAndFull, { aspectRatio: '16:9', resolution: '360p' }).resolution).toBe('360p');
+    expect(allowedShape(draftAndFull, { aspectRatio: '16:9', resolution: '720p' }).resolution).toBe('1080p');
   });
 
   it('gives each format its CSS aspect ratio, old tasks being landscape', () => {

@@ -1,5 +1,4 @@
 import {
-  ALL_SHAPES,
   ASPECT_RATIOS,
   DEFAULT_ASPECT_RATIO,
   DEFAULT_RESOLUTION,
@@ -8,28 +7,15 @@ import {
   type Resolution,
   type VideoShape,
 } from '@veo3/contracts/generation-options';
-import type { VideoOptions } from '@veo3/contracts/video';
 
-/** What the generator may offer. */
+/** What the generator may offer for the chosen model (or every compared one). */
 export interface FormatChoices {
   shapes: readonly VideoShape[];
   negativePrompt: boolean;
   lastFrame: boolean;
 }
 
-/** Everything, until the server's options have loaded (or if they cannot be): the server checks each request anyway. */
-const ALL_CHOICES: FormatChoices = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
-
 export const DEFAULT_SHAPE: VideoShape = { aspectRatio: DEFAULT_ASPECT_RATIO, resolution: DEFAULT_RESOLUTION };
-
-export function formatChoices(options: VideoOptions | undefined): FormatChoices {
-  if (!options) return ALL_CHOICES;
-  return {
-    shapes: options.shapes.map((s) => ({ aspectRatio: s.aspect_ratio, resolution: s.resolution })),
-    negativePrompt: options.negative_prompt,
-    lastFrame: options.last_frame,
-  };
-}
 
 export function aspectRatiosOf(choices: FormatChoices): AspectRatio[] {
   return ASPECT_RATIOS.filter((a) => choices.shapes.some((s) => s.aspectRatio === a));

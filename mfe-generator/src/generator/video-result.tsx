@@ -66,10 +66,6 @@ export function VideoResult({ video, onGenerateNew, followUp }: VideoResultProps
 
   return (
     <div className={styles.videoResult}>
-      {/* Announced by the result area's live region; shown here for sighted users. */}
-      <p className={styles.readyTitle} aria-hidden="true">
-        {t('videoReady')}
-      </p>
       <video
         className={aspectRatio === '9:16' ? `${styles.video} ${styles.videoPortrait}` : styles.video}
         style={{ aspectRatio: cssAspectRatio(aspectRatio) }}

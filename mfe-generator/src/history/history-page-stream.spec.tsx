@@ -75,6 +75,19 @@ describe('HistoryPage with the task event stream', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'In progress' })).toBeNull());
   });
 
+  it('shows a video made in another tab as soon as its task completes, without a reload', async () => {
+    stream.ready();
+    fetchMock.mockImplementation(async () => reply([], []));
+    renderPage();
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.queryByText('Prompt number 7')).toBeNull();
+
+    fetchMock.mockImplementation(async () => reply([task('completed', { result_url: '/api/video/file/v7' })], []));
+    stream.emitTask('completed', task('completed', { result_url: '/api/video/file/v7' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    await waitFor(() => expect(screen.getByText('Prompt number 7')).toBeTruthy());
+  });
+
   it('asks again on a timer while the stream is not live, and once when it becomes live', async () => {
     renderPage();
     await act(() => jest.advanceTimersByTimeAsync(0));

@@ -70,10 +70,10 @@ beforeEach(() => {
 });
 
 describe('HistoryPage', () => {
-  it('signed out: shows the heading and a Login Now link', () => {
+  it('signed out: shows the heading and a Login Now link that comes back here', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Video History');
-    expect(screen.getByRole('link', { name: 'Login Now' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Login Now' }).getAttribute('href')).toBe('/login?next=%2Fvideo-history');
     expect(document.title).toBe('Video History | Veo 3 Studio');
     expect(fetchMock).not.toHaveBeenCalled();
   });

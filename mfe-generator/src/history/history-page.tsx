@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { useLoginPath } from '@veo3/platform/session/login-return';
 import { useSession } from '@veo3/platform/session/use-session';
 import { LockIcon } from './history-icons';
 import { historyMessages } from './history.messages';
@@ -12,6 +13,7 @@ export default function HistoryPage() {
   const t = useT(historyMessages);
   const { user } = useSession();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const loginPath = useLoginPath();
   usePageMeta(t('title'), '/video-history', t('metaDescription'));
 
   return (
@@ -29,7 +31,7 @@ export default function HistoryPage() {
         <section className={styles.panel}>
           <LockIcon />
           <p className={styles.panelText}>{t('signedOutText')}</p>
-          <Link to="/login" className="pf-button pf-button--primary pf-button--md">
+          <Link to={loginPath} className="pf-button pf-button--primary pf-button--md">
             {t('loginNow')}
           </Link>
         </section>

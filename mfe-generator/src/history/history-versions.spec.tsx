@@ -43,6 +43,8 @@ function version(id: string, extra: Record<string, unknown> = {}) {
     instruction: null,
     duration_s: 4,
     reference_image_urls: [],
+    seed: null,
+    batch_id: null,
     ...extra,
   };
 }

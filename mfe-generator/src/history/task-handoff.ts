@@ -9,6 +9,11 @@ export function reuseUrl(task: Pick<PublicVideoTask, 'id' | 'image_url'>): strin
   return `${GENERATOR_PATH}?${params}`;
 }
 
+/** The generator in the task's own tab, not filled from it: its feed shows the user's latest videos. */
+export function generatorUrl(task: Pick<PublicVideoTask, 'image_url'>): string {
+  return `${GENERATOR_PATH}?${new URLSearchParams({ type: task.image_url ? 'image' : 'text' })}`;
+}
+
 /** Remix is offered only for a finished video with a still, which becomes the first frame. */
 export function canRemix(task: Pick<PublicVideoTask, 'status' | 'poster_url'>): boolean {
   return task.status === 'completed' && Boolean(task.poster_url);

@@ -2,7 +2,10 @@ import { formatShape, type VideoShape } from '@veo3/contracts/generation-options
 import { formatDate } from '@veo3/platform/i18n/format-date';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import type { PublicVideoTask as VideoTask } from '@veo3/contracts/video';
+import { findVideoModel } from '@veo3/contracts/catalogue';
+import { DRAFT_RESOLUTION } from '@veo3/contracts/model-catalogue';
 import { modelName } from '../generator/model-options';
+import { useCatalogue } from '../generator/use-video-options';
 import { historyMessages } from './history.messages';
 import styles from './task-summary.module.css';
 
@@ -23,6 +26,9 @@ export function TaskSummary({
 }) {
   const t = useT(historyMessages);
   const lang = useLanguage();
+  // The catalogue is read only for a model beyond the first three (its name is there).
+  const catalogue = useCatalogue(!findVideoModel(task.model));
+  const shape = taskShape(task);
   return (
     <>
       <p id={promptId} className={styles.prompt} title={task.prompt}>
@@ -31,11 +37,11 @@ export function TaskSummary({
       <dl className={styles.meta}>
         <div>
           <dt>{t('modelLabel')}</dt>
-          <dd>{modelName(task.model)}</dd>
+          <dd>{modelName(task.model, catalogue)}</dd>
         </div>
         <div>
           <dt>{t('formatLabel')}</dt>
-          <dd>{formatShape(taskShape(task))}</dd>
+          <dd>{shape.resolution === DRAFT_RESOLUTION ? `${shape.aspectRatio} · ${t('draft')}` : formatShape(shape)}</dd>
         </div>
         <div>
           <dt>{t(dateLabel)}</dt>

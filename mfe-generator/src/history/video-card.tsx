@@ -4,6 +4,8 @@ import { Link } from '@veo3/platform/routing/router';
 import type { CompletedVideo, CompletedHistoryVideo } from '../api/video-api';
 import { videoFileName } from '../generator/download-video';
 import { canFollowUp } from '../generator/follow-up';
+import { DRAFT_RESOLUTION } from '@veo3/contracts/model-catalogue';
+import { VIDEO_MODEL_IDS } from '@veo3/contracts/catalogue';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import { cssAspectRatio } from '../generator/video-format';
 import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
@@ -11,6 +13,10 @@ import { historyMessages } from './history.messages';
 import { canRemix, followUpUrl, remixUrl, reuseUrl, shortPrompt } from './task-handoff';
 import { TaskSummary, taskShape } from './task-summary';
 import { VideoVersions } from './video-versions';
+import { generatorMessages } from '../generator/generator.messages';
+import { RemakeButton } from '../generator/remake-button';
+import { useCatalogue } from '../generator/use-video-options';
+import type { HistoryRemake } from './use-history-remake';
 import styles from './video-card.module.css';
 
 /**
@@ -24,9 +30,11 @@ import styles from './video-card.module.css';
 export function VideoCard({
   video,
   onDelete,
+  remake,
 }: {
   video: CompletedHistoryVideo;
   onDelete: (video: CompletedHistoryVideo) => void;
+  remake: HistoryRemake;
 }) {
   const t = useT(historyMessages);
   const prompt = shortPrompt(video.prompt);
@@ -39,6 +47,10 @@ export function VideoCard({
   const number = versions.length - versions.indexOf(shown);
   const captionsRef = useCaptionsTrack(shown.instruction ?? shown.prompt, shown.duration_s ?? VIDEO_DURATION_SECONDS);
   const shape = taskShape(shown);
+  // Read only where it decides something: a draft's remake, or whether a newer model's video edits.
+  const catalogue = useCatalogue(shown.resolution === DRAFT_RESOLUTION || !isFirstModel(shown.model));
+  const remakeFailure = remake.failureFor(shown.id);
+  const tg = useT(generatorMessages);
   const versionName = versions.length > 1 ? { prompt: `${prompt} (${t('versionNumber', { number })})` } : { prompt };
   return (
     <article className={styles.card} aria-labelledby={promptId} data-task-id={video.id}>
@@ -85,7 +97,7 @@ export function VideoCard({
               {t('remix')}
             </Link>
           )}
-          {canFollowUp(shown) &&
+          {canFollowUp(shown, catalogue) &&
             (['edit', 'extend'] as const).map((kind) => (
               <Link
                 key={kind}
@@ -96,6 +108,13 @@ export function VideoCard({
                 {t(kind)}
               </Link>
             ))}
+          <RemakeButton
+            task={shown}
+            catalogue={catalogue}
+            onRemake={(task, resolution) => void remake.remake(task, resolution)}
+            disabled={remake.sending !== null}
+            className="pf-button pf-button--primary pf-button--sm"
+          />
           <a
             href={shown.result_url}
             download={videoFileName(Date.parse(shown.created_at))}
@@ -113,7 +132,19 @@ export function VideoCard({
             {t('delete')}
           </button>
         </div>
+        {remakeFailure && (
+          <p role="alert" className={styles.alert}>
+            {[tg(remakeFailure.key, remakeFailure.vars), remakeFailure.noCharge ? tg('noCreditsTaken') : '']
+              .join(' ')
+              .trim()}{' '}
+            <button type="button" className="pf-button pf-button--ghost pf-button--sm" onClick={remake.dismiss}>
+              {t('dismiss')}
+            </button>
+          </p>
+        )}
       </div>
     </article>
   );
 }
+
+const isFirstModel = (id: string) => (VIDEO_MODEL_IDS as readonly string[]).includes(id);

@@ -10,6 +10,7 @@ import { InProgressList } from './in-progress-list';
 import { UndoNotice } from './undo-notice';
 import { useDeleteFocus } from './use-delete-focus';
 import { useDeleteWithUndo } from './use-delete-with-undo';
+import { useHistoryRemake } from './use-history-remake';
 import { useVideoHistory } from './use-video-history';
 import { VideoCard } from './video-card';
 import styles from './history-page.module.css';
@@ -29,6 +30,7 @@ export function VideoHistory({ userId, headingRef }: VideoHistoryProps) {
   const t = useT(historyMessages);
   const { page, history, changePage } = useVideoHistory(userId);
   const deletion = useDeleteWithUndo(userId);
+  const remake = useHistoryRemake();
   const listRef = useDeleteFocus(deletion.focus, deletion.focusDone, headingRef);
 
   const notice = (
@@ -81,7 +83,7 @@ export function VideoHistory({ userId, headingRef }: VideoHistoryProps) {
           <ul ref={listRef} className={styles.grid} aria-busy={history.isPlaceholderData}>
             {items.map((video, index) => (
               <li key={video.id}>
-                <VideoCard video={video} onDelete={() => remove(video, index)} />
+                <VideoCard video={video} onDelete={() => remove(video, index)} remake={remake} />
               </li>
             ))}
           </ul>

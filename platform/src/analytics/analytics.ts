@@ -1,4 +1,5 @@
 import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
+import { rememberConsent, storedConsent, type ConsentChoice } from '@veo3/platform/analytics/consent';
 
 type Gtag = (...args: unknown[]) => void;
 declare global {
@@ -10,10 +11,17 @@ declare global {
 
 let loadedId: string | null = null;
 
-/** Loads GA4 once, only when a measurement id is configured; otherwise every call is a no-op. */
+const CONSENT_TYPES = ['analytics_storage', 'ad_storage', 'ad_user_data', 'ad_personalization'] as const;
+const consentState = (value: ConsentChoice) => Object.fromEntries(CONSENT_TYPES.map((type) => [type, value]));
+
+/**
+ * Loads GA4 once, only when a measurement id is configured and the visitor accepted analytics;
+ * otherwise every call is a no-op. Consent mode as Google documents it: everything denied by
+ * default, then the visitor's grant, both queued before gtag.js arrives.
+ */
 function gtag(): Gtag | null {
   const id = getRuntimeConfig().gaMeasurementId;
-  if (!id || typeof window === 'undefined') return null;
+  if (!id || typeof window === 'undefined' || storedConsent() !== 'granted') return null;
   if (loadedId !== id) {
     loadedId = id;
     window.dataLayer = window.dataLayer ?? [];
@@ -22,6 +30,8 @@ function gtag(): Gtag | null {
       // eslint-disable-next-line prefer-rest-params
       window.dataLayer!.push(arguments);
     };
+    window.gtag('consent', 'default', consentState('denied'));
+    window.gtag('consent', 'update', consentState('granted'));
     window.gtag('js', new Date());
     window.gtag('config', id, { send_page_view: false });
     const script = document.createElement('script');
@@ -30,6 +40,38 @@ function gtag(): Gtag | null {
     document.head.appendChild(script);
   }
   return window.gtag ?? null;
+}
+
+/** GA4's own cookies (`_ga`, `_ga_<stream>`), set on this host or a parent domain. */
+function removeAnalyticsCookies(): void {
+  const names = document.cookie
+    .split('; ')
+    .map((cookie) => cookie.split('=', 1)[0] ?? '')
+    .filter((name) => name === '_ga' || name.startsWith('_ga_'));
+  const labels = location.hostname.split('.');
+  const domains = labels.map((_, i) => labels.slice(i).join('.')).filter((domain) => domain.includes('.'));
+  for (const name of names) {
+    const expired = `${name}=; path=/; max-age=0`;
+    document.cookie = expired;
+    for (const domain of domains) document.cookie = `${expired}; domain=${domain}`;
+  }
+}
+
+/**
+ * The visitor's answer to the consent banner, stored for 6 months and applied at once: an
+ * acceptance loads GA4 and counts the page they are on; a refusal tells an already loaded GA4 and
+ * stops every later call (and drops its cookies).
+ */
+export function chooseAnalyticsConsent(choice: ConsentChoice): void {
+  const wasLoaded = loadedId !== null && loadedId === getRuntimeConfig().gaMeasurementId;
+  rememberConsent(choice);
+  if (choice === 'denied') {
+    if (wasLoaded) window.gtag?.('consent', 'update', consentState('denied'));
+    removeAnalyticsCookies();
+    return;
+  }
+  if (wasLoaded) window.gtag?.('consent', 'update', consentState('granted'));
+  trackPageView(location.pathname + location.search);
 }
 
 export function trackPageView(path: string, title = typeof document === 'undefined' ? '' : document.title): void {

@@ -22,6 +22,20 @@ function Balance({ label }: { label: string }) {
   );
 }
 
+function Updating() {
+  const { credits, updating } = useBalance();
+  return <p>{updating ? `${credits} (updating)` : credits}</p>;
+}
+
+function renderUpdating() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Updating />
+    </QueryClientProvider>,
+  );
+}
+
 function renderReaders() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -69,6 +83,16 @@ describe('useBalance', () => {
     expect(await screen.findByText('header: 360')).toBeInTheDocument();
     expect(screen.getByText('page: 360')).toBeInTheDocument();
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the stored balance as updating until the server answers', async () => {
+    signInForTest({ id: 'u1', credits: 5 });
+    let answer!: (r: Response) => void;
+    globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderUpdating();
+    expect(screen.getByText('5 (updating)')).toBeInTheDocument();
+    await act(async () => answer(reply({ success: true, data: { total_credits: 400, transactions: [] } })));
+    expect(await screen.findByText('400')).toBeInTheDocument();
   });
 
   it('shows 0 when the balance cannot be fetched', async () => {

@@ -11,10 +11,12 @@ export const BALANCE_STALE_MS = 3_000;
 
 /**
  * The signed-in user's credit balance: 0 when signed out or when the fetch fails (SPEC §4).
+ * Until the server has answered it is the stored user's (perhaps stale) figure, with `updating` true,
+ * so a screen can mark it as not yet current.
  * Fetched user data replaces the stored user when it differs. A `balance` event of the task stream
  * replaces the cached total in place, with no request.
  */
-export function useBalance(): { credits: number; isLoading: boolean; isError: boolean } {
+export function useBalance(): { credits: number; updating: boolean; isLoading: boolean; isError: boolean } {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const userId = user?.id;
@@ -36,6 +38,7 @@ export function useBalance(): { credits: number; isLoading: boolean; isError: bo
   }, [fetchedUser]);
   return {
     credits: user && !query.isError ? (query.data?.total_credits ?? user.credits ?? 0) : 0,
+    updating: Boolean(user) && query.isPending,
     isLoading: query.isLoading,
     isError: query.isError,
   };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { uiMessages } from '@veo3/platform/ui/ui.messages';
 import { useT } from '@veo3/platform/i18n/i18n';
 
@@ -10,7 +10,32 @@ export interface ModalProps {
   footer?: ReactNode;
 }
 
-/** A native <dialog>: focus trap, Escape and the backdrop come from the browser. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the dialog's last control goes to its first, Shift+Tab from the first to the last: a
+ * modal <dialog> alone lets focus leave it once per cycle (to the page or the browser's own UI).
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.checkVisibility?.() !== false,
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** A native <dialog>: Escape and the backdrop come from the browser, Tab stays inside it. */
 export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   const t = useT(uiMessages);
   const ref = useRef<HTMLDialogElement>(null);
@@ -30,6 +55,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
       ref={ref}
       className="pf-modal"
       aria-labelledby={titleId}
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

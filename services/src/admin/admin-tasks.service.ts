@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AdminTask, AdminTaskRefundBody, AdminTaskRetryBody, AdminTasksQuery } from '@veo3/contracts/admin';
 import { AuditLogService } from '../audit/audit-log.service';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import { CreditsRepository } from '../credits/credits.repository';
 import { CreditsService } from '../credits/credits.service';
 import { afterCommit, isUniqueViolation } from '../database/transaction';
@@ -38,6 +40,7 @@ export class AdminTasksService {
     private readonly audit: AuditLogService,
     private readonly events: TaskEventsService,
     @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Failed tasks, or stuck ones, most recently touched first. */
@@ -141,6 +144,13 @@ export class AdminTasksService {
       if (seen.status !== 'failed' && !isStuck(seen, Date.now())) {
         throw new AdminException(AdminErrorCode.TaskNotRetryable, 'Only a failed or stuck task can be retried.');
       }
+      if (this.picturesPurged(seen)) {
+        const days = this.config.retention.failedUploadDays;
+        throw new AdminException(
+          AdminErrorCode.TaskNotRetryable,
+          `This task failed more than ${days} days ago; its uploaded pictures are deleted by now.`,
+        );
+      }
       const requeued = await this.tasks.requeue(m, id, seen.status, new Date());
       if (!requeued) {
         throw new AdminException(AdminErrorCode.TaskNotRetryable, 'The task changed meanwhile; reload and try again.');
@@ -158,6 +168,13 @@ export class AdminTasksService {
     });
     await this.queue.enqueue(task.id);
     return { task: await this.describeOne(task) };
+  }
+
+  /** A task failed longer ago than RETENTION_FAILED_UPLOAD_DAYS: the retention purge has (or may have) deleted its pictures. */
+  private picturesPurged(task: VideoTaskEntity): boolean {
+    const failedAt = task.finishedAt ?? task.updatedAt;
+    const days = this.config.retention.failedUploadDays;
+    return task.status === 'failed' && failedAt.getTime() < Date.now() - days * 24 * 3600_000;
   }
 
   private async find(m: EntityManager, id: string, lock = false): Promise<VideoTaskEntity> {

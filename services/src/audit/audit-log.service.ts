@@ -22,7 +22,7 @@ export interface AuditRecord {
 /** Rows read at a time for the CSV export. */
 const CSV_BATCH = 1000;
 
-/** The audit trail: appended in each change's transaction, read by the console. No update or delete. */
+/** The audit trail: appended in each change's transaction, read by the console. No delete; no update but a deleted account's erasure. */
 @Injectable()
 export class AuditLogService {
   constructor(private readonly rows: AuditLogRepository) {}
@@ -45,10 +45,20 @@ export class AuditLogService {
     });
   }
 
-  /** One page of the matching rows, newest first, and how many match. */
+  /** Empties a deleted account's e-mail and mentions from the trail, in `m`'s transaction (see the repository). */
+  eraseMentions(m: EntityManager, userId: string, mentions: string[]): Promise<number> {
+    return this.rows.eraseMentions(m, userId, mentions);
+  }
+
+  /** One page of the matching rows, newest first, each with its target's e-mail, and how many match. */
   async list(query: AdminAuditQuery): Promise<{ items: AdminAuditEntry[]; total: number }> {
     const [rows, total] = await this.rows.page(query, (query.page - 1) * query.page_size, query.page_size);
-    return { items: rows.map(toAuditEntry), total };
+    const emails = await this.rows.targetEmails(rows.map((row) => ({ type: row.targetType, id: row.targetId })));
+    const items = rows.map((row) => ({
+      ...toAuditEntry(row),
+      target_email: emails.get(`${row.targetType}:${row.targetId}`) ?? null,
+    }));
+    return { items, total };
   }
 
   /** Every matching row, newest first, as CSV: a header line and one line per entry. */

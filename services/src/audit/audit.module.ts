@@ -8,6 +8,6 @@ import { AuditLogService } from './audit-log.service';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditLogEntity])],
   providers: [AuditLogService, AuditLogRepository],
-  exports: [AuditLogService],
+  exports: [AuditLogService, AuditLogRepository],
 })
 export class AuditModule {}

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config';
+import { ErasedAccountsModule } from '../account-deletion/erased-accounts.module';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
@@ -31,6 +32,7 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
     TypeOrmModule.forFeature([SessionEntity]),
     UsersModule,
     CreditsModule,
+    ErasedAccountsModule,
     JwtModule.registerAsync({
       extraProviders: [jwtSecretProvider],
       inject: [JWT_SECRET],

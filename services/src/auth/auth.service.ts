@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { afterCommit } from '../database/transaction';
 import type { PublicUser, SignInReply } from '@veo3/contracts/auth';
+import { ErasedIdentities, identityOf } from '../account-deletion/erased-identities';
 import { toPublicUser, type SessionUser } from '../users/session-user';
 import { UsersService, type SignInProfile } from '../users/users.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly google: GoogleTokenVerifier,
     private readonly authenticator: SessionAuthenticator,
+    private readonly erased: ErasedIdentities,
   ) {}
 
   async signInWithGoogle(idToken: string, client: ClientInfo): Promise<SignInReply> {
@@ -70,6 +72,17 @@ export class AuthService {
     return revoked;
   }
 
+  /**
+   * Deletes every session of a deleted account (with their addresses and browsers) in `m`'s
+   * transaction: once committed, this process refuses its tokens at once, others within the session
+   * cache's seconds, and every open event stream ends at its next session check.
+   */
+  async eraseSessions(m: EntityManager, userId: string): Promise<number> {
+    const deleted = await this.sessions.deleteAllOf(m, userId);
+    afterCommit(m, () => this.authenticator.forgetUser(userId));
+    return deleted;
+  }
+
   /** The signed-in user as the API shows it, with the balance read now. */
   async publicUser(user: SessionUser): Promise<PublicUser> {
     return toPublicUser(user, await this.credits.balanceOf(user.id));
@@ -77,7 +90,8 @@ export class AuthService {
 
   private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInReply> {
     let { user, created } = await this.users.upsertFromSignIn(profile);
-    if (created && this.config.signupBonusCredits > 0) {
+    // A person whose earlier account was deleted signs up anew, without a second bonus.
+    if (created && this.config.signupBonusCredits > 0 && !(await this.erased.wasErased(identityOf(user)))) {
       const { balance } = await this.credits.grant({
         userId: user.id,
         amount: this.config.signupBonusCredits,

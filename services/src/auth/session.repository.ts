@@ -74,6 +74,13 @@ export class SessionRepository {
       .find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take });
   }
 
+  /** The user's sessions from `skip`, oldest first (the data export). */
+  pageOf(userId: string, skip: number, take: number): Promise<SessionEntity[]> {
+    return this.dataSource
+      .getRepository(SessionEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
+  }
+
   async create(session: Omit<SessionEntity, 'createdAt'>): Promise<SessionEntity> {
     const sessions = this.dataSource.getRepository(SessionEntity);
     return sessions.save(sessions.create(session));
@@ -83,6 +90,23 @@ export class SessionRepository {
   async revokeAllOf(m: EntityManager, userId: string, at: Date): Promise<number> {
     const live = { userId, revokedAt: IsNull(), expiresAt: MoreThan(at) };
     const { affected } = await m.update(SessionEntity, live, { revokedAt: at });
+    return affected ?? 0;
+  }
+
+  /** Deletes the sessions revoked or expired before `before`; how many (live ones are never touched). */
+  async deleteEndedBefore(before: Date): Promise<number> {
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(SessionEntity)
+      .where('revoked_at < :before OR expires_at < :before', { before })
+      .execute();
+    return affected ?? 0;
+  }
+
+  /** Deletes every session of the user (a deleted account's), in `m`'s transaction; how many. */
+  async deleteAllOf(m: EntityManager, userId: string): Promise<number> {
+    const { affected } = await m.delete(SessionEntity, { userId });
     return affected ?? 0;
   }
 

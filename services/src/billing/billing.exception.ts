@@ -15,6 +15,8 @@ const STATUS: Record<BillingErrorCode, number> = {
   [BillingErrorCode.BadSignature]: 400,
   [BillingErrorCode.ProviderFailed]: 502,
   [BillingErrorCode.PaymentNotFound]: 404,
+  [BillingErrorCode.NoCustomer]: 409,
+  [BillingErrorCode.AccountNotFound]: 404,
 };
 
 export class BillingException extends AppException<BillingErrorCode> {

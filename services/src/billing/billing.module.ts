@@ -6,6 +6,8 @@ import { AuthModule } from '../auth/auth.module';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
 import { BillingCustomerEntity } from './billing-customer.entity';
 import { BillingEventEntity } from './billing-event.entity';
 import { BillingController } from './billing.controller';
@@ -38,8 +40,9 @@ import { SubscriptionEntity } from './subscription.entity';
     CreditsModule,
     UsersModule,
   ],
-  controllers: [BillingController, StripeWebhookController, SimulatedCheckoutController],
+  controllers: [AccountController, BillingController, StripeWebhookController, SimulatedCheckoutController],
   providers: [
+    AccountService,
     BillingService,
     BillingRepository,
     FulfillmentService,
@@ -53,6 +56,6 @@ import { SubscriptionEntity } from './subscription.entity';
       useFactory: (config: AppConfig) => (config.stripe ? new StripeGateway(config.stripe) : null),
     },
   ],
-  exports: [PaymentRefundService, BillingRepository, PaymentRepository, STRIPE_GATEWAY],
+  exports: [PaymentRefundService, BillingRepository, PaymentRepository, STRIPE_GATEWAY, BillingService],
 })
 export class BillingModule {}

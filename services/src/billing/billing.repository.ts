@@ -33,6 +33,17 @@ export class BillingRepository {
     await this.dataSource.getRepository(CheckoutSessionEntity).update({ id }, { status: 'expired' });
   }
 
+  /** Deletes the checkouts opened before `before` and never fulfilled; how many. */
+  async deleteUnfulfilledCheckoutsBefore(before: Date): Promise<number> {
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(CheckoutSessionEntity)
+      .where("created_at < :before AND fulfilled_at IS NULL AND status <> 'complete'", { before })
+      .execute();
+    return affected ?? 0;
+  }
+
   /** Marks a checkout fulfilled in `m`'s transaction (keeping the first fulfillment's time). */
   async completeCheckoutSession(m: EntityManager, session: CheckoutSessionEntity, credits: number): Promise<void> {
     await m.update(
@@ -43,6 +54,20 @@ export class BillingRepository {
   }
 
   // --- customers and users ---
+
+  /** The user's checkout sessions from `skip`, oldest first (the data export). */
+  checkoutSessionsOf(userId: string, skip: number, take: number): Promise<CheckoutSessionEntity[]> {
+    return this.dataSource
+      .getRepository(CheckoutSessionEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
+  }
+
+  /** The user's subscriptions from `skip`, oldest first (the data export). */
+  subscriptionsOf(userId: string, skip: number, take: number): Promise<SubscriptionEntity[]> {
+    return this.dataSource
+      .getRepository(SubscriptionEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
+  }
 
   findCustomer(userId: string): Promise<BillingCustomerEntity | null> {
     return this.dataSource.getRepository(BillingCustomerEntity).findOneBy({ userId });
@@ -143,6 +168,19 @@ export class BillingRepository {
 
   async addCreditsReclaimed(m: EntityManager, paymentId: string, credits: number): Promise<void> {
     await m.increment(PaymentEntity, { id: paymentId }, 'creditsReclaimed', credits);
+  }
+
+  // --- account deletion ---
+
+  /**
+   * A deleted account's billing rows, in `m`'s transaction: the Stripe customer link and the
+   * checkout sessions go; payments (and subscriptions) stay for tax and disputes, without the link
+   * to Stripe's receipt (a page that shows the buyer's e-mail).
+   */
+  async eraseUser(m: EntityManager, userId: string): Promise<void> {
+    await m.delete(BillingCustomerEntity, { userId });
+    await m.delete(CheckoutSessionEntity, { userId });
+    await m.update(PaymentEntity, { userId }, { receiptUrl: null });
   }
 
   // --- webhook events ---

@@ -116,7 +116,13 @@ export class BillingService {
     const subscription = subscriptionId && this.stripe ? await this.stripe.retrieveSubscription(subscriptionId) : null;
     const firstInvoiceId = invoiceId ?? subscription?.latestInvoiceId ?? null;
     const invoice = firstInvoiceId && this.stripe ? await this.stripe.retrieveInvoice(firstInvoiceId) : null;
-    return this.fulfillment.fulfillCheckout(session, { invoiceId: firstInvoiceId, subscription, invoice });
+    const receiptUrl = session.type === 'credits' ? await this.packReceiptUrl(session.id) : null;
+    return this.fulfillment.fulfillCheckout(session, { invoiceId: firstInvoiceId, subscription, invoice, receiptUrl });
+  }
+
+  /** A pack's receipt at Stripe; the credits do not wait on it: the account page asks again later. */
+  private async packReceiptUrl(sessionId: string): Promise<string | null> {
+    return this.stripe ? this.stripe.receiptUrlOf({ id: sessionId, kind: 'pack' }).catch(() => null) : null;
   }
 
   async subscriptionStatus(user: SessionUser) {
@@ -130,6 +136,7 @@ export class BillingService {
             billingCycle: subscription.billingCycle,
             currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
             status: subscription.status,
+            cancelAt: subscription.cancelAt?.toISOString() ?? null,
           }
         : null,
       portalAvailable: Boolean(this.stripe),
@@ -142,22 +149,35 @@ export class BillingService {
     if (!subscription) {
       throw new BillingException(BillingErrorCode.NoSubscription, 'You have no active subscription to cancel.');
     }
+    await this.endAtOnce(subscription);
+    return { message: 'Your subscription has been cancelled. Credits already granted stay in your balance.' };
+  }
+
+  /** A deleted account's live plan ends at once (at Stripe, or the simulated one); whether there was one. */
+  async cancelForDeletion(userId: string): Promise<boolean> {
+    const subscription = await this.activeSubscription(userId);
+    if (!subscription) return false;
+    await this.endAtOnce(subscription);
+    return true;
+  }
+
+  private async endAtOnce(subscription: SubscriptionEntity): Promise<void> {
     if (this.stripe && !subscription.simulated) {
       await this.stripe.cancelSubscription(subscription.id);
       await this.fulfillment.syncSubscription(await this.stripe.retrieveSubscription(subscription.id));
-    } else {
-      await this.fulfillment.syncSubscription({
-        id: subscription.id,
-        userId: subscription.userId,
-        planId: subscription.planId,
-        billingCycle: subscription.billingCycle,
-        status: 'canceled',
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        latestInvoiceId: null,
-        simulated: true,
-      });
+      return;
     }
-    return { message: 'Your subscription has been cancelled. Credits already granted stay in your balance.' };
+    await this.fulfillment.syncSubscription({
+      id: subscription.id,
+      userId: subscription.userId,
+      planId: subscription.planId,
+      billingCycle: subscription.billingCycle,
+      status: 'canceled',
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAt: null,
+      latestInvoiceId: null,
+      simulated: true,
+    });
   }
 
   async portal(user: SessionUser): Promise<string> {
@@ -166,9 +186,12 @@ export class BillingService {
     }
     const customer = await this.rows.findCustomer(user.id);
     if (!customer) {
-      throw new BillingException(BillingErrorCode.NoSubscription, 'You have no billing account yet.');
+      throw new BillingException(
+        BillingErrorCode.NoCustomer,
+        'You have no billing account with Stripe yet: it is made with your first card payment.',
+      );
     }
-    return this.stripe.createPortal(customer.stripeCustomerId, `${this.config.siteUrl}/pricing`);
+    return this.stripe.createPortal(customer.stripeCustomerId, `${this.config.siteUrl}/account`);
   }
 
   activeSubscription(userId: string): Promise<SubscriptionEntity | null> {

@@ -44,7 +44,13 @@ export class FulfillmentService {
    */
   fulfillCheckout(
     session: CheckoutSessionEntity,
-    paid: { invoiceId: string | null; subscription: SubscriptionSnapshot | null; invoice?: InvoiceSnapshot | null },
+    paid: {
+      invoiceId: string | null;
+      subscription: SubscriptionSnapshot | null;
+      invoice?: InvoiceSnapshot | null;
+      /** A pack's receipt at Stripe (its charge's), when known. */
+      receiptUrl?: string | null;
+    },
   ): Promise<FulfillmentResult> {
     const paymentId = session.type === 'subscription' && paid.invoiceId ? paid.invoiceId : session.id;
     const withheld = this.withheldAtCheckout(session, paid.invoice ?? null);
@@ -59,6 +65,7 @@ export class FulfillmentService {
         currency: paid.invoice?.currency ?? session.currency,
         checkoutSessionId: session.id,
         subscriptionId: paid.subscription?.id ?? null,
+        receiptUrl: paid.invoice?.hostedInvoiceUrl ?? paid.receiptUrl ?? null,
       };
       const credits = withheld ? 0 : session.credits;
       if (withheld) await this.recordWithoutGrant(m, { ...payment, credits, noGrantReason: withheld });
@@ -103,6 +110,7 @@ export class FulfillmentService {
       currency: invoice.currency,
       checkoutSessionId: null,
       subscriptionId: subscription.id,
+      receiptUrl: invoice.hostedInvoiceUrl,
     };
     const withheld = noGrantReason(invoice, plan, subscription.billingCycle);
     if (withheld) {
@@ -174,6 +182,7 @@ export class FulfillmentService {
       status: s.status,
       currentPeriodEnd: s.currentPeriodEnd,
       canceledAt: s.status === 'canceled' ? new Date() : null,
+      cancelAt: s.cancelAt,
       simulated: s.simulated,
     };
     const existing = await this.rows.lockSubscription(m, s.id);

@@ -64,6 +64,10 @@ export class PaymentEntity {
   @Column({ name: 'disputed_at', type: 'datetime', precision: 3, nullable: true })
   disputedAt: Date | null;
 
+  /** Stripe's hosted receipt (a pack's charge) or invoice page (a plan's); null for simulated payments and until known. */
+  @Column({ name: 'receipt_url', type: 'varchar', length: 1000, nullable: true })
+  receiptUrl: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 }

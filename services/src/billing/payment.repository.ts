@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 import { groupedByUtcDay } from '../database/utc-day';
 import type { UserCondition } from '../users/user.repository';
 import { CheckoutSessionEntity } from './checkout-session.entity';
@@ -8,7 +8,7 @@ import { SubscriptionEntity } from './subscription.entity';
 
 type Range = { start: Date; end: Date };
 
-/** Payments as the admin console reads them: pages, one by id, where they came from, figures by day. */
+/** Payments as the admin console and the account page read them: pages, one by id, where they came from, figures by day. */
 @Injectable()
 export class PaymentRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -34,6 +34,11 @@ export class PaymentRepository {
     return this.payments.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take });
   }
 
+  /** The user's payments from `skip`, oldest first (the data export). */
+  pageOf(userId: string, skip: number, take: number): Promise<PaymentEntity[]> {
+    return this.payments.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
+  }
+
   /** Whether the user `u` has (or, `has` false, has not) ever paid. */
   paidCondition(has: boolean): UserCondition {
     return { sql: `${has ? '' : 'NOT '}EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id)` };
@@ -53,6 +58,16 @@ export class PaymentRepository {
 
   findById(id: string): Promise<PaymentEntity | null> {
     return this.payments.findOneBy({ id });
+  }
+
+  /** The payment `id` when it is `userId`'s; null for anyone else's, as for none. */
+  findOwn(userId: string, id: string): Promise<PaymentEntity | null> {
+    return this.payments.findOneBy({ id, userId });
+  }
+
+  /** Stores the receipt found at Stripe for a payment that had none. */
+  async setReceiptUrl(id: string, receiptUrl: string): Promise<void> {
+    await this.payments.update({ id, receiptUrl: IsNull() }, { receiptUrl });
   }
 
   /** Which of these checkout sessions and subscriptions came from the simulated checkout. */

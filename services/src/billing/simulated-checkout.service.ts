@@ -50,6 +50,7 @@ export class SimulatedCheckoutService {
             billingCycle: session.billingCycle ?? 'monthly',
             status: 'active',
             currentPeriodEnd: nextPeriodEnd(new Date(), session.billingCycle ?? 'monthly'),
+            cancelAt: null,
             latestInvoiceId: null,
             simulated: true,
           }
@@ -96,6 +97,7 @@ export class SimulatedCheckoutService {
         amountPaidCents: toCents(plan.price[subscription.billingCycle]),
         currency: 'usd',
         billingReason: 'subscription_cycle',
+        hostedInvoiceUrl: null,
       },
       {
         id: subscription.id,
@@ -104,6 +106,7 @@ export class SimulatedCheckoutService {
         billingCycle: subscription.billingCycle,
         status: 'active',
         currentPeriodEnd: periodEnd,
+        cancelAt: null,
         latestInvoiceId: null,
         simulated: true,
       },

@@ -12,6 +12,8 @@ export interface SubscriptionSnapshot {
   billingCycle: BillingCycle;
   status: string;
   currentPeriodEnd: Date | null;
+  /** When it ends instead of renewing (cancelled at the period's end, e.g. in the portal); null while it renews. */
+  cancelAt: Date | null;
   latestInvoiceId: string | null;
   simulated: boolean;
 }
@@ -31,6 +33,8 @@ export interface InvoiceSnapshot {
   amountPaidCents: number;
   currency: string;
   billingReason: string | null;
+  /** The invoice's page at Stripe, the buyer's receipt for a plan. */
+  hostedInvoiceUrl: string | null;
 }
 
 export interface ChargeSnapshot {
@@ -168,6 +172,11 @@ export class StripeGateway {
       billingCycle: cycleOf(sub.metadata.billing_cycle),
       status: sub.status,
       currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      cancelAt: sub.cancel_at
+        ? new Date(sub.cancel_at * 1000)
+        : sub.cancel_at_period_end && periodEnd
+          ? new Date(periodEnd * 1000)
+          : null,
       latestInvoiceId: idOf(sub.latest_invoice),
       simulated: false,
     };
@@ -182,6 +191,7 @@ export class StripeGateway {
       amountPaidCents: invoice.amount_paid,
       currency: invoice.currency,
       billingReason: invoice.billing_reason,
+      hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
     };
   }
 
@@ -222,6 +232,18 @@ export class StripeGateway {
     const charge = await this.retrieveCharge(found.id);
     if (!charge) throw new BillingException(BillingErrorCode.ProviderFailed, `Stripe lost the charge ${found.id}`);
     return charge;
+  }
+
+  /**
+   * The buyer's receipt at Stripe for a payment: a plan's invoice page, or the receipt of the charge
+   * that paid a pack's checkout session; null when Stripe has none.
+   */
+  async receiptUrlOf(payment: Pick<PaymentEntity, 'id' | 'kind'>): Promise<string | null> {
+    if (payment.kind !== 'pack') return (await this.retrieveInvoice(payment.id)).hostedInvoiceUrl;
+    const paymentIntentId = await this.paymentIntentOf(payment);
+    if (!paymentIntentId) return null;
+    const charges = await this.call(() => this.stripe.charges.list({ payment_intent: paymentIntentId, limit: 1 }));
+    return charges.data[0]?.receipt_url ?? null;
   }
 
   /** The charge a dispute is about; null when Stripe does not know the dispute. */

@@ -28,6 +28,10 @@ export class SubscriptionEntity {
   @Column({ name: 'canceled_at', type: 'datetime', precision: 3, nullable: true })
   canceledAt: Date | null;
 
+  /** When a plan set to cancel (in Stripe's portal) ends; null while it renews. */
+  @Column({ name: 'cancel_at', type: 'datetime', precision: 3, nullable: true })
+  cancelAt: Date | null;
+
   @Column({ type: 'boolean' })
   simulated: boolean;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { BlogPostEntity } from './blog-post.entity';
 
 /** The fields a post is written with (the rest have defaults or are generated). */
@@ -12,6 +12,16 @@ export class BlogPostRepository {
 
   constructor(dataSource: DataSource) {
     this.posts = dataSource.getRepository(BlogPostEntity);
+  }
+
+  /** Removes a deleted account's name, picture and id from the posts they wrote, in `m`'s transaction; how many. */
+  async forgetAuthor(m: EntityManager, authorId: string): Promise<number> {
+    const { affected } = await m.update(
+      BlogPostEntity,
+      { authorId },
+      { authorId: null, authorName: null, authorAvatar: null },
+    );
+    return affected ?? 0;
   }
 
   /** One page of published posts, newest first, and how many there are. */
@@ -45,6 +55,11 @@ export class BlogPostRepository {
   /** One page of all posts (any status), newest created first. */
   page(skip: number, take: number): Promise<BlogPostEntity[]> {
     return this.posts.find({ order: { createdAt: 'DESC', id: 'DESC' }, skip, take });
+  }
+
+  /** The posts `authorId` wrote from `skip`, oldest first, drafts too (the data export). */
+  pageByAuthor(authorId: string, skip: number, take: number): Promise<BlogPostEntity[]> {
+    return this.posts.find({ where: { authorId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
   }
 
   findById(id: number): Promise<BlogPostEntity | null> {

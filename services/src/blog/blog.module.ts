@@ -13,6 +13,6 @@ import { BlogService } from './blog.service';
   imports: [TypeOrmModule.forFeature([BlogPostEntity]), AuthModule, StorageModule],
   controllers: [BlogController, BlogAdminController],
   providers: [BlogService, BlogPostRepository, BlogImagesService],
-  exports: [BlogService],
+  exports: [BlogService, BlogPostRepository],
 })
 export class BlogModule {}

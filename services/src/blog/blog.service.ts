@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { stripControlCharacters } from '@veo3/contracts/plain-text';
-import { isUniqueViolation } from '../database/transaction';
+import type { EntityManager } from 'typeorm';
+import { afterCommit, isUniqueViolation } from '../database/transaction';
 import type { SessionUser } from '../users/session-user';
 import { articleText, readerArticleHtml, sanitizeArticleHtml } from './blog-html.sanitizer';
 import { MetricsService } from '../metrics/metrics.service';
@@ -130,6 +131,14 @@ export class BlogService implements OnModuleDestroy {
     });
     this.cache.clear();
     return this.adminGet(id);
+  }
+
+  /**
+   * A deleted account's posts stay (they are the site's), shown under the site's name: their author's
+   * name, picture and id go, in `m`'s transaction; the rendered pages are dropped once committed.
+   */
+  async forgetAuthor(m: EntityManager, authorId: string): Promise<void> {
+    if (await this.posts.forgetAuthor(m, authorId)) afterCommit(m, () => this.cache.clear());
   }
 
   async remove(id: number): Promise<void> {

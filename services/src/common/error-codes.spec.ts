@@ -1,5 +1,7 @@
 import { MODULE_ERROR_CODES } from '@veo3/contracts/envelope';
 import { MODULE_ERRORS } from '@veo3/contracts/error-codes';
+import { AccountDeletionErrorCode } from '../account-deletion/account-deletion.exception';
+import { AccountExportErrorCode } from '../account-export/account-export.exception';
 import { AdminErrorCode } from '../admin/admin.exception';
 import { AuthErrorCode } from '../auth/auth.exception';
 import { BillingErrorCode } from '../billing/billing.exception';
@@ -17,6 +19,8 @@ import { VideoErrorCode } from '../video/video.exception';
 // the contract's object itself, never a copy.
 it("every module's error codes are the contract's, each code once", () => {
   const modules = {
+    accountDeletion: AccountDeletionErrorCode,
+    accountExport: AccountExportErrorCode,
     admin: AdminErrorCode,
     auth: AuthErrorCode,
     billing: BillingErrorCode,

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_CATALOGUE } from '../video/catalogue/default-catalogue';
 import { ConfigError, devLoginExposure, isLoopbackHost, loadConfig } from './app-config';
 
 const PROD_SECRET = 'a3f9c2e17b5d4088e6c1f0a29d7b3e45';
@@ -102,6 +106,90 @@ describe('loadConfig', () => {
       expect(problems({ VIDEO_WORKER_CONCURRENCY: bad })).toEqual([
         expect.stringMatching(/^VIDEO_WORKER_CONCURRENCY: /),
       ]);
+  });
+
+  describe('video providers', () => {
+    const PROD = { NODE_ENV: 'production', JWT_SECRET: PROD_SECRET };
+    const providers = (env: NodeJS.ProcessEnv) => loadConfig(env).video.providers;
+
+    it('serves the local renderer alone without keys, in production too', () => {
+      expect(providers({})).toEqual(['local']);
+      expect(providers(PROD)).toEqual(['local']);
+    });
+
+    it('serves each keyed provider, plus the local renderer outside production unless switched off', () => {
+      const keys = { GEMINI_API_KEY: 'g-key', FAL_KEY: 'f-key' };
+      expect(providers(keys)).toEqual(['veo', 'fal', 'local']);
+      expect(providers({ ...keys, VIDEO_LOCAL_RENDERER: 'false' })).toEqual(['veo', 'fal']);
+      expect(providers({ ...PROD, ...keys })).toEqual(['veo', 'fal']);
+      expect(providers({ ...PROD, ...keys, VIDEO_LOCAL_RENDERER: 'true' })).toEqual(['veo', 'fal', 'local']);
+      expect(loadConfig({ KIE_API_KEY: 'k-key' }).video.provider).toBe('kie');
+    });
+
+    it('takes VIDEO_PROVIDERS as listed (once each) and VIDEO_PROVIDER alone, whatever keys are set', () => {
+      const keys = { GEMINI_API_KEY: 'g-key', FAL_KEY: 'f-key', KIE_API_KEY: 'k-key' };
+      expect(providers({ ...keys, VIDEO_PROVIDERS: 'fal, veo,fal' })).toEqual(['fal', 'veo']);
+      expect(providers({ ...keys, VIDEO_PROVIDERS: 'FAL,local' })).toEqual(['fal', 'local']);
+      expect(providers({ ...keys, VIDEO_PROVIDER: 'kie' })).toEqual(['kie']);
+      expect(providers({ VIDEO_PROVIDER: 'local', GEMINI_API_KEY: 'g-key' })).toEqual(['local']);
+    });
+
+    it.each([
+      [{ VIDEO_PROVIDERS: 'veo,fal', GEMINI_API_KEY: 'g-key' }, 'FAL_KEY: required when VIDEO_PROVIDERS lists fal'],
+      [{ VIDEO_PROVIDERS: 'local,veo' }, 'GEMINI_API_KEY: required when VIDEO_PROVIDERS lists veo'],
+      [{ VIDEO_PROVIDER: 'fal' }, 'FAL_KEY: required when VIDEO_PROVIDER=fal'],
+      [
+        { VIDEO_PROVIDER: 'veo', VIDEO_PROVIDERS: 'veo', GEMINI_API_KEY: 'g-key' },
+        'VIDEO_PROVIDER and VIDEO_PROVIDERS: set one, not both',
+      ],
+      [{ VIDEO_PROVIDERS: ' , ' }, 'VIDEO_PROVIDERS: name at least one of local, veo, kie, fal'],
+      [
+        { ...PROD, VIDEO_LOCAL_RENDERER: 'false' },
+        'VIDEO_LOCAL_RENDERER=false: no other provider is set (GEMINI_API_KEY, KIE_API_KEY, FAL_KEY or VIDEO_PROVIDERS)',
+      ],
+    ])('refuses %j: %s', (env, message) => {
+      expect(problems(env)).toEqual([message]);
+    });
+
+    it('refuses VIDEO_PROVIDERS naming an unknown provider', () => {
+      expect(problems({ VIDEO_PROVIDERS: 'veo,sora', GEMINI_API_KEY: 'g-key' })).toEqual([
+        expect.stringMatching(/^VIDEO_PROVIDERS\b/),
+      ]);
+    });
+  });
+
+  it('refuses a VIDEO_CATALOGUE_FILE with a bad price or an unknown model, naming the file, model and field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'app-config-catalogue-'));
+    try {
+      const path = join(dir, 'catalogue.json');
+      writeFileSync(
+        path,
+        JSON.stringify({
+          models: { 'omni-1.2': { price: { per: 'second', credits: { '720p': 4, '1080p': 4 } } }, 'sora-2': {} },
+        }),
+      );
+      expect(() => loadConfig({ VIDEO_CATALOGUE_FILE: path })).toThrow(ConfigError);
+      expect(problems({ VIDEO_CATALOGUE_FILE: path })).toEqual([
+        `VIDEO_CATALOGUE_FILE (${path}): unknown model id "sora-2" (known: ${DEFAULT_CATALOGUE.map((m) => m.id).join(', ')})`,
+      ]);
+      writeFileSync(
+        path,
+        JSON.stringify({ models: { 'omni-1.2': { price: { per: 'second', credits: { '720p': 4, '1080p': 4 } } } } }),
+      );
+      expect(problems({ VIDEO_CATALOGUE_FILE: path })).toEqual([
+        `VIDEO_CATALOGUE_FILE (${path}): models.omni-1.2.price.credits.360p: required (Gemini Omni 1.2 Flash makes 360p)`,
+      ]);
+      writeFileSync(
+        path,
+        JSON.stringify({
+          models: { 'omni-1.2': { price: { per: 'second', credits: { '360p': 1, '720p': 3, '1080p': 5 } } } },
+        }),
+      );
+      const omni = loadConfig({ VIDEO_CATALOGUE_FILE: path }).video.catalogue.find((model) => model.id === 'omni-1.2');
+      expect(omni?.price.credits).toEqual({ '360p': 1, '720p': 3, '1080p': 5 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves metrics on METRICS_PORT (9464 unless set), none with off', () => {

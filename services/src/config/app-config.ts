@@ -1,8 +1,10 @@
 import { isIPv4 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { PROVIDER_NAMES, type ProviderName } from '@veo3/contracts/model-catalogue';
 import { REMOTE_NAMES, type RemoteName } from '@veo3/contracts/runtime-config';
 import { z } from 'zod';
+import { loadCatalogue } from '../video/catalogue/catalogue-file';
 
 /** Folder under /mfe/ and the MFE_<NAME>_URL variable of each remote. */
 export const REMOTE_FOLDERS: Record<RemoteName, string> = {
@@ -124,7 +126,14 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
   SIMULATED_CHECKOUT: bool,
-  VIDEO_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'veo', 'kie']).default('local')),
+  // One provider alone (the shorthand of before); VIDEO_PROVIDERS lists several; unset: see videoProviders.
+  VIDEO_PROVIDER: z.preprocess(emptyToUndefined, z.enum(PROVIDER_NAMES).optional()),
+  VIDEO_PROVIDERS: commaList(z.enum(PROVIDER_NAMES)),
+  VIDEO_LOCAL_RENDERER: bool,
+  // The operator's prices and offer (JSON); unset: the default catalogue.
+  VIDEO_CATALOGUE_FILE: optionalString,
+  FAL_KEY: optionalString,
+  FAL_BASE_URL: optionalUrl,
   GEMINI_API_KEY: optionalString,
   GEMINI_BASE_URL: optionalUrl,
   // `auto` picks from the key's own model list; an explicit id is checked against it.
@@ -145,6 +154,8 @@ export const envSchema = z.object({
   TASK_SWEEP_S: int(30, 1, 3600),
   // Jobs one worker process runs at once; unset: the queue's own default (BullMQ 4, in-process 2).
   VIDEO_WORKER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  // Generations (a request of several variations counts once) one user may have in the making at once.
+  VIDEO_MAX_ACTIVE_PER_USER: int(3, 1, 100),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -171,10 +182,17 @@ export const envSchema = z.object({
       message: 'must be tracecontext, baggage, b3, b3multi or none, separated by commas',
     }),
   ),
+  // Personal data kept past its use (days); the purge runs hourly in one worker process.
+  RETENTION_SESSION_DAYS: int(30, 1, 3650),
+  RETENTION_FAILED_UPLOAD_DAYS: int(30, 1, 3650),
+  RETENTION_CHECKOUT_DAYS: int(30, 1, 3650),
   EVENTS_MAX_PER_USER: int(5, 1, 1000),
   EVENTS_MAX_PER_ADDRESS: int(100, 1, 100_000),
   EVENTS_OPEN_RATE_LIMIT: int(30, 1, 100_000),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
+  EXPORT_INLINE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(10_000).default(50)),
+  EXPORT_KEEP_HOURS: int(168, 1, 24 * 365),
+  EXPORT_EVERY_HOURS: int(24, 0, 24 * 365),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
   GA_MEASUREMENT_ID: z.preprocess(
@@ -208,7 +226,13 @@ export class ConfigError extends Error {
 }
 
 /** Where Google and kie.ai keep finished videos (their result links redirect there). */
-const DEFAULT_STORAGE_HOSTS = ['storage.googleapis.com', 'tempfile.aiquickdraw.com', 'tempfile.redpandaai.co'];
+const DEFAULT_STORAGE_HOSTS = [
+  'storage.googleapis.com',
+  'tempfile.aiquickdraw.com',
+  'tempfile.redpandaai.co',
+  // fal.ai's CDN (v3.fal.media, …).
+  'fal.media',
+];
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -229,6 +253,7 @@ const SECRET_VARIABLES = [
   'STRIPE_WEBHOOK_SECRET',
   'GEMINI_API_KEY',
   'KIE_API_KEY',
+  'FAL_KEY',
   'S3_SECRET_ACCESS_KEY',
   'DATABASE_URL',
   'REDIS_URL',
@@ -292,6 +317,8 @@ interface Basis {
   /** Why development sign-in is off; null when it is on. */
   devLoginOffReason: string | null;
   host: string;
+  /** VIDEO_CATALOGUE_FILE read once: its models, or what is wrong with it. */
+  catalogue: ReturnType<typeof loadCatalogue>;
 }
 
 function parseEnv(env: NodeJS.ProcessEnv): Env {
@@ -308,7 +335,7 @@ function basisOf(e: Env): Basis {
   const devLoginOffReason = devLoginRefusal(e, production, siteUrl);
   // Dev sign-in lets anyone in as anyone: it stays on this machine unless HOST opens it on purpose.
   const host = e.HOST ?? (devLoginOffReason === null ? '127.0.0.1' : '0.0.0.0');
-  return { e, production, siteUrl, devLoginOffReason, host };
+  return { e, production, siteUrl, devLoginOffReason, host, catalogue: loadCatalogue(e.VIDEO_CATALOGUE_FILE) };
 }
 
 /** Secrets, dev sign-in and the test-time check: what must never reach production or the network. */
@@ -327,14 +354,29 @@ function securityProblems({ e, production, host }: Basis): string[] {
 }
 
 /** Settings that need each other (keys of a chosen provider, pairs set together) and retired names. */
-function settingProblems(e: Env): string[] {
+function settingProblems({ e, catalogue }: Basis): string[] {
   const problems: string[] = [];
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
   }
-  if (e.VIDEO_PROVIDER === 'veo' && !e.GEMINI_API_KEY)
-    problems.push('GEMINI_API_KEY: required when VIDEO_PROVIDER=veo');
-  if (e.VIDEO_PROVIDER === 'kie' && !e.KIE_API_KEY) problems.push('KIE_API_KEY: required when VIDEO_PROVIDER=kie');
+  if (e.VIDEO_PROVIDER && e.VIDEO_PROVIDERS) problems.push('VIDEO_PROVIDER and VIDEO_PROVIDERS: set one, not both');
+  const chosen = e.VIDEO_PROVIDERS ? 'VIDEO_PROVIDERS lists ' : 'VIDEO_PROVIDER=';
+  for (const [provider, key] of [
+    ['veo', 'GEMINI_API_KEY'],
+    ['kie', 'KIE_API_KEY'],
+    ['fal', 'FAL_KEY'],
+  ] as const) {
+    if (videoProviders(e).includes(provider) && !e[key]) problems.push(`${key}: required when ${chosen}${provider}`);
+  }
+  if (e.VIDEO_PROVIDERS?.length === 0) problems.push('VIDEO_PROVIDERS: name at least one of local, veo, kie, fal');
+  // Switched off on purpose, it must not come back unseen as the only provider left.
+  const anyOther = e.VIDEO_PROVIDERS || e.VIDEO_PROVIDER || e.GEMINI_API_KEY || e.KIE_API_KEY || e.FAL_KEY;
+  if (e.VIDEO_LOCAL_RENDERER === false && !anyOther) {
+    problems.push(
+      'VIDEO_LOCAL_RENDERER=false: no other provider is set (GEMINI_API_KEY, KIE_API_KEY, FAL_KEY or VIDEO_PROVIDERS)',
+    );
+  }
+  problems.push(...catalogue.problems);
   for (const [old, renamed] of [
     ['VEO_TEXT_MODEL', 'VEO_MODEL'],
     ['VEO_IMAGE_MODEL', 'VEO_FAST_MODEL'],
@@ -422,9 +464,39 @@ function billingConfig({ e, production, siteUrl }: Basis) {
   };
 }
 
-function videoConfig(e: Env) {
+/**
+ * The providers that serve: VIDEO_PROVIDERS as listed, or VIDEO_PROVIDER alone, or else each one
+ * whose key is set, plus the local renderer (VIDEO_LOCAL_RENDERER; by default on outside production,
+ * and in production when no other provider is set). The local renderer serves only the models no
+ * other provider here serves.
+ */
+function videoProviders(e: Env): ProviderName[] {
+  if (e.VIDEO_PROVIDERS) return [...new Set(e.VIDEO_PROVIDERS)];
+  if (e.VIDEO_PROVIDER) return [e.VIDEO_PROVIDER];
+  const keyed = (
+    [
+      ['veo', e.GEMINI_API_KEY],
+      ['kie', e.KIE_API_KEY],
+      ['fal', e.FAL_KEY],
+    ] as const
+  )
+    .filter(([, key]) => key)
+    .map(([name]) => name);
+  const local = e.VIDEO_LOCAL_RENDERER ?? (e.NODE_ENV !== 'production' || keyed.length === 0);
+  return local || keyed.length === 0 ? [...keyed, 'local'] : keyed;
+}
+
+function videoConfig({ e, catalogue }: Basis) {
+  const providers = videoProviders(e);
   return {
-    provider: e.VIDEO_PROVIDER,
+    /** The providers that serve, in the order a model's routes are tried (the local renderer last). */
+    providers,
+    /** The first of them: what health calls the provider. */
+    provider: providers[0]!,
+    /** The models on offer: the default catalogue with VIDEO_CATALOGUE_FILE's overrides. */
+    catalogue: catalogue.entries,
+    falKey: e.FAL_KEY ?? null,
+    falBaseUrl: e.FAL_BASE_URL ?? null,
     geminiApiKey: e.GEMINI_API_KEY ?? null,
     geminiBaseUrl: e.GEMINI_BASE_URL ?? null,
     /** Veo model for text mode (`veo3`): `auto` or an id. */
@@ -448,6 +520,8 @@ function videoConfig(e: Env) {
     sweepSeconds: e.TASK_SWEEP_S,
     /** Jobs one worker process runs at once (VIDEO_WORKER_CONCURRENCY); null: the queue's default. */
     workerConcurrency: e.VIDEO_WORKER_CONCURRENCY ?? null,
+    /** Generations one user may have pending or processing at once (VIDEO_MAX_ACTIVE_PER_USER); more are refused. */
+    maxActivePerUser: e.VIDEO_MAX_ACTIVE_PER_USER,
   };
 }
 
@@ -510,12 +584,35 @@ function remotesConfig(e: Env): Record<RemoteName, { manifestUrl: string; served
   ) as Record<RemoteName, { manifestUrl: string; servedHere: boolean }>;
 }
 
+/** How long data past its use is kept before the hourly purge deletes it (docs/OPERATIONS.md, Personal data). */
+function retentionConfig(e: Env) {
+  return {
+    /** Days an expired or signed-out session row is kept (the console's sign-in history), then deleted. */
+    sessionDays: e.RETENTION_SESSION_DAYS,
+    /** Days a failed generation's uploaded pictures are kept (it can be retried meanwhile), then deleted. */
+    failedUploadDays: e.RETENTION_FAILED_UPLOAD_DAYS,
+    /** Days an unpaid checkout is kept (a delayed bank payment may still complete it), then deleted. */
+    checkoutDays: e.RETENTION_CHECKOUT_DAYS,
+  };
+}
+
 function siteConfig(e: Env) {
   return {
     supportEmail: e.SUPPORT_EMAIL,
     serviceEmail: e.SERVICE_EMAIL,
     gaMeasurementId: e.GA_MEASUREMENT_ID ?? null,
     remotes: remotesConfig(e),
+  };
+}
+
+function accountExportConfig(e: Env) {
+  return {
+    /** A stored file larger than this is listed with a signed link instead of copied into the archive. */
+    inlineMaxBytes: Math.floor(e.EXPORT_INLINE_MAX_MB * 1024 * 1024),
+    /** How long a finished archive is kept before the sweep deletes it. */
+    keepMs: e.EXPORT_KEEP_HOURS * 3_600_000,
+    /** One export per user per this long (0: no limit). */
+    everyMs: e.EXPORT_EVERY_HOURS * 3_600_000,
   };
 }
 
@@ -528,11 +625,13 @@ function buildConfig(basis: Basis) {
     ...billingConfig(basis),
     /** Video generations, edits and extensions per minute, counted together per signed-in user (per client address for visitors). */
     generateRateLimit: e.GENERATE_RATE_LIMIT,
-    video: videoConfig(e),
+    video: videoConfig(basis),
     storage: storageConfig(e),
     ...telemetryConfig(basis),
     ...eventsConfig(e),
+    retention: retentionConfig(e),
     ...siteConfig(e),
+    accountExport: accountExportConfig(e),
   };
 }
 
@@ -542,7 +641,7 @@ export type AppConfig = ReturnType<typeof buildConfig>;
 /** Reads and checks the environment once at boot; the only place that looks at process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const basis = basisOf(parseEnv(env));
-  const problems = [...securityProblems(basis), ...settingProblems(basis.e)];
+  const problems = [...securityProblems(basis), ...settingProblems(basis)];
   if (problems.length) throw new ConfigError(problems);
   return buildConfig(basis);
 }

@@ -92,6 +92,20 @@ export class CreditsRepository {
     return Boolean(affected);
   }
 
+  /** Every ledger line of the user, in `m`'s transaction (a deleted account's, to pseudonymise). */
+  linesOf(m: EntityManager, userId: string): Promise<CreditTransactionEntity[]> {
+    return m.findBy(CreditTransactionEntity, { userId });
+  }
+
+  /** Rewrites a line's free-text columns, in `m`'s transaction; amounts and balances never change. */
+  async rewriteText(
+    m: EntityManager,
+    id: string,
+    text: Pick<CreditTransactionEntity, 'description' | 'sourceId' | 'idempotencyKey'>,
+  ): Promise<void> {
+    await m.update(CreditTransactionEntity, { id }, text);
+  }
+
   /** The ledger line written under an idempotency key, if any. */
   findByIdempotencyKey(m: EntityManager, idempotencyKey: string): Promise<CreditTransactionEntity | null> {
     return m.findOneBy(CreditTransactionEntity, { idempotencyKey });
@@ -105,6 +119,13 @@ export class CreditsRepository {
   }
 
   /** One page of a user's ledger, newest first, with what each line is for, and how many lines there are. */
+  /** The user's ledger rows from `skip`, oldest first, every column (the data export). */
+  rowsOf(userId: string, skip: number, take: number): Promise<CreditTransactionEntity[]> {
+    return this.dataSource
+      .getRepository(CreditTransactionEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
+  }
+
   async historyPage(userId: string, take: number, skip: number): Promise<[LedgerLine[], number]> {
     const [lines, total] = await this.dataSource.getRepository(CreditTransactionEntity).findAndCount({
       where: { userId },

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { defaultCost } from '@veo3/contracts/model-catalogue';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
 import type { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../database/transaction-runner';
 import type { PublicUser } from '@veo3/contracts/auth';
 import { toPublicUser, type SessionUser } from '../users/session-user';
 import { UserRepository } from '../users/user.repository';
-import { findVideoModel } from '@veo3/contracts/catalogue';
 import { afterCommit, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -14,6 +16,11 @@ import type { PublicCreditTransaction } from '@veo3/contracts/credits';
 import { CreditsErrorCode, CreditsException } from './credits.exception';
 import { CreditsRepository } from './credits.repository';
 import { LedgerSummaryCache, type LedgerSummary } from './ledger-summary.cache';
+
+/** A deleted account's ledger line that held an admin's or a person's words. */
+const ERASED_LINE = 'Text removed: account deleted';
+/** The line that takes a deleted account's balance to zero. */
+const FORFEITED_LINE = 'Account deleted: unspent credits forfeited';
 
 export interface CreditChange {
   userId: string;
@@ -42,7 +49,38 @@ export class CreditsService {
     private readonly metrics: MetricsService,
     private readonly summaries: LedgerSummaryCache,
     private readonly users: UserRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * A deleted account's ledger, in `m`'s transaction: the unspent credits forfeited (a line takes the
+   * balance to zero; nothing is refunded), and every line that may hold a person's words (an admin's
+   * reason and source id, or any text naming one of `mentions`) rewritten to a plain label. The lines'
+   * amounts, balances, types and times stay, for tax and disputes. How many credits were forfeited.
+   */
+  async forfeitAndPseudonymise(m: EntityManager, userId: string, mentions: string[]): Promise<number> {
+    const balance = (await this.ledger.lockBalance(m, userId)) ?? 0;
+    for (const line of await this.ledger.linesOf(m, userId)) {
+      const texts = [line.description, line.sourceId, line.idempotencyKey];
+      const named = texts.some((t) => t !== null && mentions.some((x) => t.toLowerCase().includes(x)));
+      if (line.sourceType !== 'admin' && !named) continue;
+      await this.ledger.rewriteText(m, line.id, {
+        description: ERASED_LINE,
+        sourceId: null,
+        idempotencyKey: `erased:${line.id}`,
+      });
+    }
+    if (balance > 0) {
+      const change = { userId, amount: balance, sourceType: 'admin' as const, sourceId: null };
+      await this.debit({ ...change, description: FORFEITED_LINE, idempotencyKey: `erasure:${userId}` }, m);
+    } else {
+      afterCommit(m, () => {
+        this.summaries.invalidate(userId);
+        this.events.balanceChanged(userId, 0);
+      });
+    }
+    return balance;
+  }
 
   /** Adds credits; pass `manager` to take part in a caller's transaction. */
   grant(change: CreditChange, manager?: EntityManager): Promise<CreditResult> {
@@ -64,6 +102,16 @@ export class CreditsService {
     if (credits === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
     const amount = Math.min(change.amount, credits);
     return amount > 0 ? this.applyIn(m, { ...change, amount }, -1) : null;
+  }
+
+  /**
+   * The balance, with the user's row locked for the rest of `m`'s transaction (MySQL; SQLite's
+   * transactions take turns): what the caller decides next in it cannot race another debit of the user.
+   */
+  async lockBalance(userId: string, m: EntityManager): Promise<number> {
+    const credits = await this.ledger.lockBalance(m, userId);
+    if (credits === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
+    return credits;
   }
 
   /**
@@ -110,11 +158,12 @@ export class CreditsService {
   }
 
   async checkModel(userId: string, modelId: string): Promise<{ cost: number; balance: number; enough: boolean }> {
-    const model = findVideoModel(modelId);
+    const model = this.config.video.catalogue.find((entry) => entry.id === modelId);
     if (!model) throw new CreditsException(CreditsErrorCode.UnknownModel, `Unknown model: ${modelId}`);
     const balance = await this.ledger.balanceOf(userId);
     if (balance === null) throw new CreditsException(CreditsErrorCode.UserNotFound, 'User not found');
-    return { cost: model.cost, balance, enough: balance >= model.cost };
+    const cost = defaultCost(model);
+    return { cost, balance, enough: balance >= cost };
   }
 
   private async history(userId: string, limit: number, offset: number) {

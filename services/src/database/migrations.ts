@@ -17,6 +17,11 @@ import { AdminAudit1763684900000 } from './migrations/1763684900000-admin-audit'
 import { VideoTraceParent1763685000000 } from './migrations/1763685000000-video-trace-parent';
 import { PaymentNoGrantReason1763685400000 } from './migrations/1763685400000-payment-no-grant-reason';
 import { AuditLogAppendOnly1763685600000 } from './migrations/1763685600000-audit-log-append-only';
+import { VideoSeedAndBatch1763685800000 } from './migrations/1763685800000-video-seed-and-batch';
+import { PaymentReceiptUrl1763686300000 } from './migrations/1763686300000-payment-receipt-url';
+import { SubscriptionCancelAt1763686310000 } from './migrations/1763686310000-subscription-cancel-at';
+import { AccountErasure1763686400000 } from './migrations/1763686400000-account-erasure';
+import { AccountExports1763686420000 } from './migrations/1763686420000-account-exports';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -39,4 +44,9 @@ export const migrations = [
   VideoTraceParent1763685000000,
   PaymentNoGrantReason1763685400000,
   AuditLogAppendOnly1763685600000,
+  VideoSeedAndBatch1763685800000,
+  PaymentReceiptUrl1763686300000,
+  SubscriptionCancelAt1763686310000,
+  AccountErasure1763686400000,
+  AccountExports1763686420000,
 ];

@@ -106,6 +106,12 @@ export class MetricsService {
     labelNames: ['product_kind'],
     registers: [this.registry],
   });
+  private readonly retentionPurged = new Counter({
+    name: 'veo3_retention_purged_total',
+    help: 'Rows (and their files) the retention purge deleted, by kind',
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
   private readonly webhookEvents = new Counter({
     name: 'veo3_stripe_webhook_events_total',
     help: 'Stripe webhook events received, by type and outcome',
@@ -295,6 +301,11 @@ export class MetricsService {
 
   checkoutCreated(productKind: 'pack' | 'plan'): void {
     this.checkoutSessions.labels(productKind).inc();
+  }
+
+  /** `count` items of `kind` deleted by the retention purge (sessions, failed uploads, checkouts). */
+  purged(kind: string, count: number): void {
+    if (count > 0) this.retentionPurged.labels(kind).inc(count);
   }
 
   webhookEvent(type: string, outcome: WebhookOutcome): void {

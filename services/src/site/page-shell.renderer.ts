@@ -9,6 +9,7 @@ import { routeMeta } from './route-meta';
 import { DEFAULT_LANGUAGE, LANGUAGES, PrerenderedPages, REMOTE_SLOT, type Language } from './prerendered-pages';
 import { RemoteMapService } from './remote-map.service';
 import { RemotePreloads } from './remote-preloads';
+import { SESSION_HINT_SCRIPT } from './session-hint';
 
 export const SITE_NAME = 'Veo 3 Studio';
 
@@ -91,6 +92,15 @@ export class PageShellRenderer {
       this.logger.warn('The shell build has no pre-rendered pages; pages render in the browser only');
   }
 
+  /**
+   * Whether `path` is one of the site's pages: in the route table here, or a route the shell's build
+   * pre-rendered. Any other path is answered with a redirect to / (SPEC §2), never a soft 404.
+   */
+  isPage(path: string): boolean {
+    const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    return routeMeta(clean).known || Boolean(this.prerendered?.find(clean, DEFAULT_LANGUAGE));
+  }
+
   clientConfig(): ClientConfig {
     const c = this.config;
     return {
@@ -136,6 +146,7 @@ export class PageShellRenderer {
           ]
         : [];
     const head = [
+      SESSION_HINT_SCRIPT,
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
       `<link rel="canonical" href="${escapeHtml(canonical)}" />`,

@@ -61,6 +61,8 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/login': { title: 'Login', description: 'Sign in to Veo 3 Studio with Google.', index: false },
   '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
   '/credits': { title: 'Credits', description: 'Your credit balance and history.', index: false },
+  '/account': { title: 'Account', description: 'Your profile, credits, payments and plan.', index: false },
+  '/account/receipts': { title: 'Receipt', description: 'A receipt for one of your payments.', index: false },
   '/blog-admin': { title: 'Blog Management', description: 'Write and manage blog articles.', index: false },
   '/admin': {
     title: 'Admin Console',
@@ -77,6 +79,8 @@ export function routeMeta(path: string): RouteMeta & { known: boolean } {
   const meta = ROUTE_META[clean];
   if (meta) return { ...meta, known: true };
   if (clean.startsWith('/blog/')) return { ...ROUTE_META['/blog']!, known: true };
+  if (clean.startsWith('/blog-admin/')) return { ...ROUTE_META['/blog-admin']!, known: true };
   if (clean.startsWith('/admin/')) return { ...ROUTE_META['/admin']!, known: true };
+  if (clean.startsWith('/account/receipts/')) return { ...ROUTE_META['/account/receipts']!, known: true };
   return { ...ROUTE_META['/']!, index: false, known: false };
 }

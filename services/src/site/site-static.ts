@@ -7,6 +7,7 @@ import type { RemoteName } from '@veo3/contracts/runtime-config';
 import { REMOTE_FOLDERS, type AppConfig } from '../config/app-config';
 import { s3BrowserOrigin } from '../storage/storage-origin';
 import { RELEASE_ID, releaseFolders } from './remote-releases';
+import { SESSION_HINT_CSP_SOURCE } from './session-hint';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const NEVER = 'no-store';
@@ -84,7 +85,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     objectSrc: ["'none'"],
     frameAncestors: ["'self'"],
     formAction: ["'self'", 'https://checkout.stripe.com'],
-    scriptSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analytics],
+    scriptSrc: ["'self'", SESSION_HINT_CSP_SOURCE, ...remoteOrigins, ...googleSignIn, ...analytics],
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins, ...googleSignIn],
     connectSrc: ["'self'", ...remoteOrigins, ...googleSignIn, ...analyticsConnect, ...storageMedia],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageMedia],

@@ -10,7 +10,7 @@ import { FeedsService } from './feeds.service';
 import { PageShellRenderer } from './page-shell.renderer';
 import { robotsTxt } from './robots';
 import { RemoteMapService } from './remote-map.service';
-import { chooseLanguage } from './prerendered-pages';
+import { chooseLanguage, isLanguage } from './prerendered-pages';
 
 /** The URL's path, decoded; null when it is not valid percent-encoding. */
 function decodedPath(url: string): string | null {
@@ -57,7 +57,10 @@ export class SiteController {
     return this.feeds.rssXml();
   }
 
-  /** Every client route gets the shell's page (never a 404 page); unknown API and asset paths stay 404. */
+  /**
+   * Every client route gets the shell's page; any other path is redirected to / (keeping `?lang=`),
+   * so crawlers see no soft 404. Unknown API and asset paths stay a JSON 404.
+   */
   @Get('*')
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = decodedPath(request.url);
@@ -67,6 +70,13 @@ export class SiteController {
     if (/^\/blog(\/|$)/.test(path)) {
       const { status, reply: page } = await this.blogPages.blogPage(path, (request.query as { page?: string }).page);
       sendCached(request, reply, page, 'text/html; charset=utf-8', status);
+      return;
+    }
+    if (!this.shell.isPage(path)) {
+      const lang = (request.query as { lang?: unknown }).lang;
+      void reply
+        .header('Cache-Control', 'no-store')
+        .redirect(isLanguage(lang) ? `/?lang=${encodeURIComponent(lang)}` : '/', 302);
       return;
     }
     // The shell's pages come in the visitor's language: ?lang=, their stored choice (cookie), or the browser's.

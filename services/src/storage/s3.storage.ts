@@ -44,6 +44,14 @@ function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
 
+/** The connection went before any answer: reset, broken pipe, or closed mid-request. */
+function droppedConnection(error: unknown): boolean {
+  if (statusOf(error) !== undefined) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // The SDK may wrap the socket's error in one of its own, keeping only the text.
+  return code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|EPIPE/.test(String(message));
+}
+
 /** Objects in one S3 bucket; the browser reads them through short-lived presigned URLs. */
 export class S3ObjectStorage implements ObjectStorage {
   readonly kind = 's3' as const;
@@ -112,11 +120,15 @@ export class S3ObjectStorage implements ObjectStorage {
     );
   }
 
-  /** One streamed PUT (S3 takes up to 5 GB that way; our videos are a few MB to a few hundred). */
+  /**
+   * One streamed PUT (S3 takes up to 5 GB that way; our videos are a few MB to a few hundred). The
+   * SDK cannot retry a body stream it has read, so a PUT that a reused connection drops before any
+   * answer (the store closed it as idle) is sent once more with a new stream: a PUT is idempotent.
+   */
   async putFile(key: string, path: string, options: PutFileOptions = {}): Promise<void> {
     checkKey(key);
     const { size } = await stat(path);
-    await this.call(key, () =>
+    const send = () =>
       this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
@@ -125,7 +137,9 @@ export class S3ObjectStorage implements ObjectStorage {
           ContentLength: size,
           ContentType: options.contentType ?? contentTypeOf(key),
         }),
-      ),
+      );
+    await this.call(key, () =>
+      send().catch((error: unknown) => (droppedConnection(error) ? send() : Promise.reject(error))),
     );
     if (options.move) await rm(path, { force: true });
   }

@@ -47,4 +47,8 @@ export class UserEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
   updatedAt: Date;
+
+  /** When the account was deleted: the row stays, emptied of personal data, for the ledger and payments kept. */
+  @Column({ name: 'erased_at', type: 'datetime', precision: 3, nullable: true })
+  erasedAt: Date | null;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
+import { likeLiteral } from '../database/like-literal';
 import { groupedByUtcDay } from '../database/utc-day';
 import type { AuthProvider } from '@veo3/contracts/auth';
 import { UserEntity } from './user.entity';
@@ -24,9 +25,6 @@ export interface UserPageFilter {
   signedUpTo?: string;
   conditions: UserCondition[];
 }
-
-/** `text` matched literally by LIKE … ESCAPE '!' (the same escape character on SQLite and MySQL). */
-const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * The rows of `users`: as sign-in reads and writes them, and as the admin console lists, locks and
@@ -83,7 +81,8 @@ export class UserRepository {
       .orderBy('u.createdAt', 'DESC')
       .addOrderBy('u.id', 'DESC')
       .skip(page.skip)
-      .take(page.take);
+      .take(page.take)
+      .where('u.erasedAt IS NULL');
     if (filter.q) {
       const q = `%${likeLiteral(filter.q.toLowerCase())}%`;
       select.andWhere(
@@ -127,6 +126,29 @@ export class UserRepository {
   /** The users of `ids` that exist, locked in id order on MySQL (so two changes take turns, never deadlock). */
   lockUsers(m: EntityManager, ids: string[]): Promise<UserEntity[]> {
     return m.find(UserEntity, { where: { id: In(ids) }, order: { id: 'ASC' }, lock: this.writeLock() });
+  }
+
+  /**
+   * Empties a deleted account's row in `m`'s transaction: no e-mail (an address under the reserved
+   * `.invalid` domain, unique by id), name, picture, sign-in subject or role is left; the id stays,
+   * opaque, for the ledger lines and payments that are kept.
+   */
+  async erase(m: EntityManager, id: string, at: Date): Promise<void> {
+    await m.update(
+      UserEntity,
+      { id },
+      {
+        email: `${id}@erased.invalid`,
+        name: null,
+        picture: null,
+        providerSubject: null,
+        canManageBlog: false,
+        isAdmin: false,
+        adminGranted: false,
+        blogManagerGranted: false,
+        erasedAt: at,
+      },
+    );
   }
 
   async setGranted(m: EntityManager, id: string, column: GrantedRoleColumn, granted: boolean): Promise<void> {

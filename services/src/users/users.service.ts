@@ -67,6 +67,7 @@ export class UsersService {
       provider: profile.provider,
       providerSubject: profile.subject,
       credits: 0,
+      erasedAt: null,
       adminGranted: false,
       blogManagerGranted: false,
       ...rolesFor({ email, adminGranted: false, blogManagerGranted: false }, this.config),

@@ -23,6 +23,12 @@ export interface GenerateForm {
   lastFrame?: UploadedFile | null;
   /** Seconds, as sent (a model priced per second). */
   duration?: string;
+  /** How many videos to make (1, 2 or 4), as sent. */
+  variations?: string;
+  /** A whole number 0..MAX_SEED, as sent. */
+  seed?: string;
+  /** "Compare models": 2 or 3 model ids separated by commas, as sent. */
+  compare?: string;
   /** Omni: pictures of a character or product to carry into the shot. */
   referenceImages?: UploadedFile[];
   /** The Idempotency-Key header, when the client sent one. */
@@ -37,6 +43,9 @@ const FIELDS = {
   resolution: 'resolution',
   negative_prompt: 'negativePrompt',
   duration: 'duration',
+  variations: 'variations',
+  seed: 'seed',
+  compare: 'compare',
 } as const satisfies Record<string, keyof GenerateForm>;
 /** File fields: the first frame and the optional last frame. */
 const FILES = { image: 'image', last_frame: 'lastFrame' } as const satisfies Record<string, keyof GenerateForm>;
@@ -65,8 +74,9 @@ const TOO_LARGE = 'The image is larger than 10 MB. Please choose a smaller image
 
 /**
  * Reads POST /api/video/generate and runs `use` with it: multipart (prompt, model, aspect_ratio,
- * resolution, negative_prompt, duration, image, last_frame, reference_images repeated) or, for API
- * callers, the same text fields as JSON without images (`duration` may be a number there). File
+ * resolution, negative_prompt, duration, variations, seed, compare, image, last_frame, reference_images
+ * repeated) or, for API callers, the same text fields as JSON without images (`duration`,
+ * `variations` and `seed` may be numbers there). File
  * parts are streamed to a temporary folder under `tempDir`, removed afterwards whatever happens;
  * a visitor's are never read (readMultipart).
  */
@@ -91,7 +101,9 @@ function readJson(request: FastifyRequest): GenerateForm {
   for (const [name, field] of Object.entries(FIELDS) as [string, TextField][]) {
     if (typeof body[name] === 'string') form[field] = body[name];
   }
-  if (typeof body.duration === 'number') form.duration = String(body.duration);
+  for (const name of ['duration', 'variations', 'seed'] as const) {
+    if (typeof body[name] === 'number') form[name] = String(body[name]);
+  }
   return form;
 }
 

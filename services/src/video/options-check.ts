@@ -1,17 +1,16 @@
 import {
   ASPECT_RATIOS,
   DEFAULT_ASPECT_RATIO,
-  DEFAULT_RESOLUTION,
   isAspectRatio,
   isResolution,
   MAX_NEGATIVE_PROMPT_LENGTH,
   MAX_PROMPT_LENGTH,
-  RESOLUTIONS,
   supportsShape,
   type GenerationOptions,
   type OptionSupport,
 } from '@veo3/contracts/generation-options';
-import { isModelDuration, VIDEO_DURATION_SECONDS, type VideoModel } from '@veo3/contracts/catalogue';
+import { defaultChoice, makesDuration, type CatalogueModel } from '@veo3/contracts/model-catalogue';
+import { MAX_SEED, VIDEO_VARIATIONS } from '@veo3/contracts/video';
 import { VideoErrorCode, VideoException } from './video.exception';
 
 /** The prompt, trimmed: the spec's first check of a generation (empty, then too long). */
@@ -26,6 +25,8 @@ export function checkPrompt(raw: string | undefined): string {
   }
   return prompt;
 }
+
+type NamedModel = Pick<CatalogueModel, 'name' | 'outputs'>;
 
 /** The options as they arrive in the form, all optional. */
 export interface RawGenerationOptions {
@@ -45,14 +46,15 @@ export function checkGenerationOptions(
   raw: RawGenerationOptions,
   mode: 'text' | 'image',
   support: OptionSupport,
+  model: NamedModel,
 ): GenerationOptions {
   const aspectRatio = raw.aspectRatio?.trim() || DEFAULT_ASPECT_RATIO;
   if (!isAspectRatio(aspectRatio)) {
     throw new VideoException(VideoErrorCode.BadOption, `aspect_ratio must be ${list(ASPECT_RATIOS)}`);
   }
-  const resolution = raw.resolution?.trim() || DEFAULT_RESOLUTION;
+  const resolution = raw.resolution?.trim() || defaultChoice(model).resolution;
   if (!isResolution(resolution)) {
-    throw new VideoException(VideoErrorCode.BadOption, `resolution must be ${list(RESOLUTIONS)}`);
+    throw new VideoException(VideoErrorCode.BadOption, `resolution must be ${list(model.outputs.resolutions)}`);
   }
   const negativePrompt = raw.negativePrompt?.trim() || null;
   if (negativePrompt && mode !== 'text') {
@@ -69,6 +71,12 @@ export function checkGenerationOptions(
     throw new VideoException(VideoErrorCode.BadOption, 'last_frame is only for Image to Video');
   }
 
+  if (!model.outputs.aspect_ratios.includes(aspectRatio) || !model.outputs.resolutions.includes(resolution)) {
+    throw new VideoException(
+      VideoErrorCode.UnsupportedOption,
+      `${model.name} makes ${list(model.outputs.aspect_ratios)} videos in ${list(model.outputs.resolutions)}. Please choose another format.`,
+    );
+  }
   if (!supportsShape(support, { aspectRatio, resolution })) {
     throw new VideoException(
       VideoErrorCode.UnsupportedOption,
@@ -85,23 +93,64 @@ export function checkGenerationOptions(
 }
 
 /**
- * The video's length in seconds from the form's `duration` (absent: VIDEO_DURATION_SECONDS): one of
- * the model's lengths (Omni: 4, 6, 8 or 10; Veo makes 8 s only), else a 400 naming them.
+ * The video's length in seconds from the form's `duration` (absent: 8, or the model's first length):
+ * one of the model's lengths (Omni: 4, 6, 8 or 10; Veo makes 8 s only), else a 400 naming them.
  */
-export function checkDuration(raw: string | undefined, model: VideoModel): number {
+export function checkDuration(raw: string | undefined, model: NamedModel): number {
   const text = raw?.trim();
-  if (!text) return VIDEO_DURATION_SECONDS;
+  if (!text) return defaultChoice(model).seconds;
   const seconds = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-  if (isModelDuration(model, seconds)) return seconds;
-  if (model.durations.length === 1) {
+  if (makesDuration(model, seconds)) return seconds;
+  const { durations } = model.outputs;
+  if (durations.length === 1) {
     throw new VideoException(
       VideoErrorCode.BadOption,
-      `${model.name} makes ${model.durations[0]}-second videos only: leave duration out or send ${model.durations[0]}`,
+      `${model.name} makes ${durations[0]}-second videos only: leave duration out or send ${durations[0]}`,
     );
   }
-  const lengths = model.durations.map(String);
+  const lengths = durations.map(String);
   throw new VideoException(
     VideoErrorCode.BadOption,
     `duration must be ${lengths.slice(0, -1).join(', ')} or ${lengths.at(-1)} seconds for ${model.name}`,
   );
+}
+
+/** How many videos the form asks for (`variations`; absent: 1): one of VIDEO_VARIATIONS, else a 400 naming them. */
+export function checkVariations(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return 1;
+  const count = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+  if ((VIDEO_VARIATIONS as readonly number[]).includes(count)) return count;
+  const counts = VIDEO_VARIATIONS.map(String);
+  throw new VideoException(
+    VideoErrorCode.BadOption,
+    `variations must be ${counts.slice(0, -1).join(', ')} or ${counts.at(-1)}`,
+  );
+}
+
+/**
+ * The form's seed (absent: null): a whole number 0..MAX_SEED, for a model the provider takes a
+ * seed for; else a 400 that says which.
+ */
+export function checkSeed(
+  raw: string | undefined,
+  model: Pick<CatalogueModel, 'name'>,
+  takesSeed: boolean,
+): number | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  const seed = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(seed <= MAX_SEED)) {
+    throw new VideoException(VideoErrorCode.BadOption, `seed must be a whole number from 0 to ${MAX_SEED}`);
+  }
+  if (!takesSeed) throw new VideoException(VideoErrorCode.BadOption, `${model.name} does not take a seed`);
+  return seed;
+}
+
+/**
+ * The seeds of `count` variations: `seed`, seed + 1, … (past MAX_SEED back to 0), so a batch can be
+ * made again; without one, `randomSeed()` for each.
+ */
+export function variationSeeds(seed: number | null, count: number, randomSeed: () => number): number[] {
+  return Array.from({ length: count }, (_, i) => (seed === null ? randomSeed() : (seed + i) % (MAX_SEED + 1)));
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { GenerateResult } from '@veo3/contracts/video';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -35,9 +36,20 @@ const notEnoughCredits = (action: string, cost: number, balance: number) =>
     `Not enough credits! ${action} requires ${cost} credits, you currently have ${balance} credits`,
   );
 
+/** The 409 of a user who already has `limit` (VIDEO_MAX_ACTIVE_PER_USER) generations in the making. */
+const tooManyActive = (limit: number) =>
+  new VideoException(
+    VideoErrorCode.TooManyActive,
+    `You already have ${limit} videos being made. Please wait for one to finish before starting another. No credits were taken.`,
+  );
+
+const isTooManyActive = (error: unknown) =>
+  error instanceof VideoException && error.code === VideoErrorCode.TooManyActive;
+
 /**
  * What generations, edits and extensions share once checked: the Idempotency-Key replay, the
- * credit pre-check, and the debit with the task row in one transaction, then the task scheduled.
+ * pre-check of the per-user limit and the credits, and the debits with the task rows in one
+ * transaction (the limit decided in it), then the tasks scheduled.
  */
 @Injectable()
 export class VideoDebitService {
@@ -68,17 +80,18 @@ export class VideoDebitService {
       );
     }
     const { balance } = await this.credits.checkModel(user.id, task.model);
-    return { taskId: task.id, remainingCredits: balance };
+    const taskIds = task.batchId ? await this.tasks.batchIds(user.id, task.batchId) : [task.id];
+    return { taskId: task.id, taskIds, remainingCredits: balance };
   }
 
-  /** The fields every new task starts with. */
-  newTask({ user, clientKey, requestHash }: RequestKey, taskId: string) {
+  /** The fields every new task starts with; `provider` is the one that serves its model now. */
+  newTask({ user, clientKey, requestHash }: RequestKey, taskId: string, provider: string) {
     return {
       id: taskId,
       userId: user.id,
       status: 'pending' as const,
       statusMessage: 'Waiting to start',
-      provider: this.config.video.provider,
+      provider,
       callbackToken: randomBytes(24).toString('base64url'),
       traceParent: currentTraceParent(),
       clientKey,
@@ -88,60 +101,83 @@ export class VideoDebitService {
   }
 
   /**
-   * Before anything is stored or copied for a request: null when the balance covers `cost`; else the
-   * task a concurrent twin of the request made (its replay), or the 402. The debit stays the conditional
-   * update that decides; this only spares the work for a request that cannot be paid.
+   * Before anything is stored or copied for a request: null when the user may start one more
+   * generation and the balance covers `cost`; else the task a concurrent twin of the request made
+   * (its replay), or the 409 or the 402. The transaction of debitAndInsert decides again; this only
+   * spares the work for a request that cannot go ahead.
    */
-  async shortOfCredits(request: RequestKey, cost: number, action: string): Promise<GenerateResult | null> {
-    const balance = await this.credits.balanceOf(request.user.id);
-    if (balance >= cost) return null;
+  async precheck(request: RequestKey, cost: number, action: string): Promise<GenerateResult | null> {
+    const { id } = request.user;
+    const limit = this.config.video.maxActivePerUser;
+    const [active, balance] = await Promise.all([this.tasks.activeCount(id), this.credits.balanceOf(id)]);
+    if (active < limit && balance >= cost) return null;
     const replayed = await this.replayOf(request);
     if (replayed) return replayed;
+    if (active >= limit) throw tooManyActive(limit);
     throw notEnoughCredits(action, cost, balance);
   }
 
   /**
-   * The debit and the task row in one transaction, then the task scheduled; the balance after the
-   * debit. A concurrent twin of the request (same Idempotency-Key) answers as its replay; too few
-   * credits is a 402 saying what `action` costs.
+   * In one transaction: the user's balance row locked, the generations in the making counted under
+   * that lock (so two requests at the limit cannot both pass), then each task's debit and row; then
+   * the tasks scheduled. The balance after the debits. A concurrent twin of the request (same
+   * Idempotency-Key) answers as its replay; too few credits is a 402 saying what `action` costs in all.
    */
   async debitAndInsert(
     request: RequestKey,
-    task: NewVideoTask,
-    description: string,
+    tasks: NewVideoTask[],
+    description: string | ((task: NewVideoTask) => string),
     action: string,
   ): Promise<GenerateResult> {
+    const { id: userId } = request.user;
     try {
-      const remainingCredits = await this.transactions.run(async (m) => {
-        const { balance } = await this.credits.debit(
-          {
-            userId: task.userId,
-            amount: task.cost,
-            sourceType: 'video',
-            sourceId: task.id,
-            description,
-            idempotencyKey: videoDebitKey(task.id),
-          },
-          m,
-        );
-        await this.tasks.create(m, task);
-        return balance;
-      });
-      this.events.taskChanged(task.userId, task.id);
-      // The task is committed: if scheduling fails now, the worker's sweep schedules it later.
-      await this.queue
-        .enqueue(task.id)
-        .catch((error: unknown) => this.logger.warn(`could not schedule ${task.id}: ${String(error)}`));
-      return { taskId: task.id, remainingCredits };
+      const remainingCredits = await this.transactions.run((m) => this.insertPaid(m, userId, tasks, description));
+      for (const task of tasks) this.events.taskChanged(userId, task.id);
+      // The tasks are committed: if scheduling fails now, the worker's sweep schedules them later.
+      for (const task of tasks)
+        await this.queue
+          .enqueue(task.id)
+          .catch((error: unknown) => this.logger.warn(`could not schedule ${task.id}: ${String(error)}`));
+      return { taskId: tasks[0]!.id, taskIds: tasks.map((t) => t.id), remainingCredits };
     } catch (error) {
       const insufficient = error instanceof CreditsException && error.code === CreditsErrorCode.Insufficient;
-      // The same request arrived twice at once: the other one created the task and paid for it (and
-      // may have taken the last credits, so this debit found too few: the balance row's lock made it wait for that commit).
-      const replayed =
-        task.clientKey && (insufficient || isUniqueViolation(error)) ? await this.replayOf(request) : null;
+      // The same request arrived twice at once: the other one created the tasks and paid for them (and
+      // may have taken the last credits or place: the balance row's lock made this one wait for that commit).
+      const twin = insufficient || isTooManyActive(error) || isUniqueViolation(error);
+      const replayed = request.clientKey && twin ? await this.replayOf(request) : null;
       if (replayed) return replayed;
-      if (insufficient) throw notEnoughCredits(action, task.cost, await this.credits.balanceOf(task.userId));
+      const total = tasks.reduce((sum, t) => sum + t.cost, 0);
+      if (insufficient) throw notEnoughCredits(action, total, await this.credits.balanceOf(userId));
       throw error;
     }
+  }
+
+  /** debitAndInsert's transaction: the lock, the limit, then a ledger line and a row per task; the balance after. */
+  private async insertPaid(
+    m: EntityManager,
+    userId: string,
+    tasks: NewVideoTask[],
+    description: string | ((task: NewVideoTask) => string),
+  ) {
+    await this.credits.lockBalance(userId, m);
+    const limit = this.config.video.maxActivePerUser;
+    if ((await this.tasks.activeCount(userId, m)) >= limit) throw tooManyActive(limit);
+    let balance = 0;
+    const madeAt = Date.now();
+    for (const [i, task] of tasks.entries()) {
+      ({ balance } = await this.credits.debit(
+        {
+          userId,
+          amount: task.cost,
+          sourceType: 'video',
+          sourceId: task.id,
+          description: typeof description === 'string' ? description : description(task),
+          idempotencyKey: videoDebitKey(task.id),
+        },
+        m,
+      ));
+      await this.tasks.create(m, task, new Date(madeAt + i));
+    }
+    return balance;
   }
 }

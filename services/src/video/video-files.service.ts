@@ -25,6 +25,17 @@ export class VideoFilesService {
     private readonly tasks: VideoTaskRepository,
   ) {}
 
+  /** The storage keys of every file of the user's tasks, deleted ones too (a deleted account's). */
+  async storedKeysOf(userId: string): Promise<string[]> {
+    const tasks = await this.tasks.filesOf(userId);
+    return [...new Set(tasks.flatMap((task) => this.storage.keysOf(task)))];
+  }
+
+  /** Deletes one stored file by its key. */
+  deleteStored(key: string): Promise<void> {
+    return this.storage.deleteKey(key);
+  }
+
   /**
    * The stored file of a task (its finished video, a still of it, or one of its images), for its
    * owner or for a valid signed link (`link`); a path relative to the storage folder of that kind.

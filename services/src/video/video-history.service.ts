@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DeletedVideoTask, HistoryVideo, PublicVideoTask } from '@veo3/contracts/video';
+import type { DeletedVideoTask, HistoryVideo, PublicVideoTask, RecentTasks } from '@veo3/contracts/video';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { TaskEventsService } from '../events/task-events.service';
@@ -15,7 +15,7 @@ import { VideoErrorCode, VideoException } from './video.exception';
 export const MAX_IN_PROGRESS = 20;
 /** At most this many finished tasks come with a resumed event stream's snapshot (the newest). */
 export const MAX_RESUMED = 50;
-/** A deleted task can be restored for this long; it is kept (row and files) meanwhile, and no job purges it yet. */
+/** A deleted task can be restored for this long; it is kept (row and files) meanwhile, then the retention purge deletes it. */
 export const TASK_RESTORE_DAYS = 30;
 const RESTORE_MS = TASK_RESTORE_DAYS * 24 * 3600 * 1000;
 /** A delete racing a restore (or the other way round) tries its update at most this many times. */
@@ -139,6 +139,19 @@ export class VideoHistoryService {
     };
   }
 
+  /**
+   * GET /api/video/recent: the caller's latest `limit` tasks of every status and kind (not deleted),
+   * newest first, and how many generations they have in the making against the limit.
+   */
+  async recent(user: SessionUser, limit: number): Promise<RecentTasks> {
+    const [tasks, active] = await Promise.all([this.tasks.recentOf(user.id, limit), this.tasks.activeCount(user.id)]);
+    return {
+      items: tasks.map((t) => this.toPublic(t)),
+      active,
+      max_active: this.config.video.maxActivePerUser,
+    };
+  }
+
   private toPublic(task: VideoTaskEntity): PublicVideoTask {
     const failure = task.status === 'failed' ? publicFailure(task.errorCode) : null;
     const finished = task.status === 'completed';
@@ -167,6 +180,8 @@ export class VideoHistoryService {
       instruction: task.instruction,
       duration_s: task.durationS,
       reference_image_urls: storedImages(task).map((_, i) => this.storage.signedUrl(`${task.id}/${i}`, 'reference')),
+      seed: task.seed,
+      batch_id: task.batchId,
     };
   }
 }

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { JWT_SECRET } from '../auth/auth.tokens';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { runFfmpeg } from './ffmpeg.runner';
+import { storedImages, type VideoTaskEntity } from './video-task.entity';
 
 /** `reference`: one of a task's reference images, its link subject `<task id>/<index>`. */
 export type LinkKind = 'file' | 'upload' | 'last-frame' | 'poster' | 'reference';
@@ -65,10 +66,10 @@ export class VideoStorage {
       : Buffer.from(hkdfSync('sha256', sessionSecret, 'veo3-video-links', 'video link signing key', 32));
   }
 
-  /** Stores an uploaded image from its temporary file (moved, not copied): the first frame, or with `suffix` another one (the last frame). */
-  async saveUpload(taskId: string, path: string, ext: string, suffix = ''): Promise<string> {
+  /** Stores an uploaded image from its temporary file (moved; copied when not `move`): the first frame, or with `suffix` another one (the last frame). */
+  async saveUpload(taskId: string, path: string, ext: string, suffix = '', move = true): Promise<string> {
     const name = `${taskId}${suffix}.${ext}`;
-    await this.objects.putFile(`uploads/${name}`, path, { move: true });
+    await this.objects.putFile(`uploads/${name}`, path, { move });
     return name;
   }
 
@@ -78,6 +79,11 @@ export class VideoStorage {
 
   async discardUpload(name: string): Promise<void> {
     await this.objects.delete(`uploads/${name}`);
+  }
+
+  /** Removes a stored video or poster (`videos/<name>`); one already gone is no error. */
+  async discardVideo(name: string): Promise<void> {
+    await this.objects.delete(`videos/${name}`);
   }
 
   /** A local path for the provider to download into; `commitVideo` stores it (in the videos folder, or a temp folder for S3). */
@@ -125,6 +131,29 @@ export class VideoStorage {
       await this.discard(copy);
       throw error;
     }
+  }
+
+  /**
+   * The storage keys of a task's files: the names its row keeps, and the names its video and poster
+   * are stored under (a video finishing while its row is read is deleted all the same).
+   */
+  keysOf(
+    task: Pick<VideoTaskEntity, 'id' | 'resultPath' | 'posterPath' | 'imagePath' | 'lastFramePath' | 'referenceImages'>,
+  ): string[] {
+    const stored: [LinkKind, string | null][] = [
+      ['file', task.resultPath],
+      ['poster', task.posterPath],
+      ['upload', task.imagePath],
+      ['last-frame', task.lastFramePath],
+      ...storedImages(task).map((image): [LinkKind, string] => ['reference', image.path]),
+    ];
+    const keys = stored.filter(([, name]) => name).map(([kind, name]) => `${FOLDER[kind]}/${name}`);
+    return [...new Set([...keys, `videos/${task.id}.mp4`, `videos/${task.id}.jpg`])];
+  }
+
+  /** Deletes a stored object by its key (a missing one is not an error). */
+  deleteKey(key: string): Promise<void> {
+    return this.objects.delete(key);
   }
 
   /** The task's stored file of this kind: sent from local disk, or through a presigned URL for a while. */

@@ -66,6 +66,14 @@ export class VideoTaskEntity {
   @Column({ name: 'reference_images', type: 'text', nullable: true })
   referenceImages: string | null;
 
+  /** The seed the provider was given (0..MAX_SEED), for a model that takes one; null otherwise. */
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  seed: number | null;
+
+  /** The first task of the request that made several variations at once; null for a single video. */
+  @Column({ name: 'batch_id', type: 'varchar', length: 36, nullable: true })
+  batchId: string | null;
+
   /** The W3C traceparent of the request that created the task (tracing on): its steps join that trace. */
   @Column({ name: 'trace_parent', type: 'varchar', length: 55, nullable: true })
   traceParent: string | null;

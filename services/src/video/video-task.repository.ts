@@ -26,6 +26,8 @@ const STATUS_COLUMNS: (keyof VideoTaskEntity & string)[] = [
   'instruction',
   'durationS',
   'referenceImages',
+  'seed',
+  'batchId',
   'createdAt',
   'updatedAt',
 ];
@@ -77,17 +79,77 @@ export class VideoTaskRepository {
   /**
    * Writes a new task in the caller's transaction, stamped here to the millisecond (SQLite's column
    * default keeps whole seconds), so versions made within a second still read newest first.
+   * Variations made together pass their own stamps a millisecond apart, so they keep their order.
    */
-  async create(m: EntityManager, task: NewVideoTask): Promise<void> {
-    await m.insert(VideoTaskEntity, { ...task, createdAt: new Date() });
+  async create(m: EntityManager, task: NewVideoTask, createdAt = new Date()): Promise<void> {
+    await m.insert(VideoTaskEntity, { ...task, createdAt });
   }
 
-  /** The task a user's Idempotency-Key made, if any. */
+  /** Every task of the user, deleted ones too, with the names of their stored files (a deleted account's). */
+  filesOf(userId: string): Promise<VideoTaskEntity[]> {
+    return this.tasks.find({
+      select: {
+        id: true,
+        resultPath: true,
+        posterPath: true,
+        imagePath: true,
+        lastFramePath: true,
+        referenceImages: true,
+      },
+      where: { userId },
+    });
+  }
+
+  /** Deletes every task of the user (prompts and all), in `m`'s transaction; how many. */
+  async deleteAllOf(m: EntityManager, userId: string): Promise<number> {
+    const { affected } = await m.delete(VideoTaskEntity, { userId });
+    return affected ?? 0;
+  }
+
   /** The user's latest `take` tasks, newest first, deleted ones too (the admin console's user page). */
   latestOf(userId: string, take: number): Promise<VideoTaskEntity[]> {
     return this.tasks.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take });
   }
 
+  /** The user's tasks from `skip`, oldest first, deleted ones too (the data export). */
+  pageOf(userId: string, skip: number, take: number): Promise<VideoTaskEntity[]> {
+    return this.tasks.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' }, skip, take });
+  }
+
+  /** The user's latest `take` tasks of every status and kind, newest first, deleted ones left out (the generator's feed). */
+  recentOf(userId: string, take: number): Promise<VideoTaskEntity[]> {
+    return this.tasks.find({
+      where: { userId, deletedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take,
+    });
+  }
+
+  /**
+   * How many generations the user has in the making (pending or processing), the variations of one
+   * request counted once; in the caller's transaction when `m` is given.
+   */
+  async activeCount(userId: string, m: EntityManager = this.dataSource.manager): Promise<number> {
+    const row = await m
+      .createQueryBuilder(VideoTaskEntity, 't')
+      .select('COUNT(DISTINCT COALESCE(t.batch_id, t.id))', 'n')
+      .where('t.user_id = :userId', { userId })
+      .andWhere('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
+      .getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The ids of a user's batch of variations, in the order they were made. */
+  async batchIds(userId: string, batchId: string): Promise<string[]> {
+    const tasks = await this.tasks.find({
+      select: { id: true },
+      where: { userId, batchId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return tasks.map((t) => t.id);
+  }
+
+  /** The task a user's Idempotency-Key made, if any (the first of a batch of variations). */
   findByClientKey(userId: string, clientKey: string): Promise<VideoTaskEntity | null> {
     return this.tasks.findOneBy({ userId, clientKey });
   }
@@ -316,6 +378,60 @@ export class VideoTaskRepository {
     return Boolean(affected);
   }
 
+  // --- the retention purge's ---
+
+  /** Up to `take` tasks that failed before `before` and still hold uploaded pictures. */
+  failedWithUploadsBefore(
+    before: Date,
+    take: number,
+  ): Promise<Pick<VideoTaskEntity, 'id' | 'imagePath' | 'lastFramePath' | 'referenceImages'>[]> {
+    return this.tasks
+      .createQueryBuilder('t')
+      .select(['t.id', 't.imagePath', 't.lastFramePath', 't.referenceImages'])
+      .where("t.status = 'failed' AND COALESCE(t.finished_at, t.updated_at) < :before", { before })
+      .andWhere('(t.image_path IS NOT NULL OR t.last_frame_path IS NOT NULL OR t.reference_images IS NOT NULL)')
+      .orderBy('t.id')
+      .take(take)
+      .getMany();
+  }
+
+  /** Forgets a failed task's uploaded pictures (their files already deleted). */
+  async clearUploads(id: string): Promise<void> {
+    await this.tasks.update(
+      { id, status: 'failed' },
+      { imagePath: null, imageMime: null, lastFramePath: null, lastFrameMime: null, referenceImages: null },
+    );
+  }
+
+  /**
+   * Up to `take` tasks deleted from History before `before`, except the parents of unfinished tasks
+   * (an edit or extension in the making reads its parent's video).
+   */
+  deletedBefore(
+    before: Date,
+    take: number,
+  ): Promise<
+    Pick<VideoTaskEntity, 'id' | 'resultPath' | 'posterPath' | 'imagePath' | 'lastFramePath' | 'referenceImages'>[]
+  > {
+    return this.tasks
+      .createQueryBuilder('t')
+      .select(['t.id', 't.resultPath', 't.posterPath', 't.imagePath', 't.lastFramePath', 't.referenceImages'])
+      .where('t.deleted_at < :before', { before })
+      .andWhere(
+        'NOT EXISTS (SELECT 1 FROM video_tasks c WHERE c.parent_task_id = t.id AND c.status IN (:...unfinished))',
+        { unfinished: UNFINISHED },
+      )
+      .orderBy('t.id')
+      .take(take)
+      .getMany();
+  }
+
+  /** Deletes the row of a task deleted before `before` (its files already gone); whether it did. */
+  async deleteIfDeletedBefore(id: string, before: Date): Promise<boolean> {
+    const { affected } = await this.tasks.delete({ id, deletedAt: LessThan(before) });
+    return Boolean(affected);
+  }
+
   // --- the metrics' ---
 
   /** Pending and processing tasks: how many of each, and when the oldest of each was created (ms). */
@@ -409,6 +525,20 @@ export class VideoTaskRepository {
       .addGroupBy('t.model')
       .addGroupBy('outcome')
       .getRawMany();
+  }
+
+  /**
+   * New videos completed since `since` (newest first, at most `take`): their model and how long each
+   * took from request to stored video, in ms (the generator's wait estimates).
+   */
+  async completionTimes(since: Date, take: number): Promise<{ model: string; ms: number }[]> {
+    const rows = await this.tasks.find({
+      select: { model: true, createdAt: true, finishedAt: true },
+      where: { status: 'completed', kind: 'generate', finishedAt: MoreThan(since) },
+      order: { finishedAt: 'DESC' },
+      take,
+    });
+    return rows.map((row) => ({ model: row.model, ms: row.finishedAt!.getTime() - row.createdAt.getTime() }));
   }
 
   /** The ids of workers whose heartbeat is after `:deadBefore`, as a subquery. */

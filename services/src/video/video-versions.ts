@@ -1,10 +1,6 @@
-import { VIDEO_MODELS, type VideoModelId } from '@veo3/contracts/catalogue';
 import type { ProviderParent } from './providers/video-provider';
 import type { VideoTaskEntity } from './video-task.entity';
 import type { VideoStorage } from './video-storage';
-
-/** The model whose finished videos can be edited by instruction and extended (where the provider can). */
-export const EDITABLE_MODEL: VideoModelId = VIDEO_MODELS.omni.id;
 
 /** The first version of the task's video: rows written by older releases have no root, which means their own id. */
 export const rootOf = (task: Pick<VideoTaskEntity, 'id' | 'rootTaskId'>): string => task.rootTaskId ?? task.id;

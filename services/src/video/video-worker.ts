@@ -19,15 +19,14 @@ import {
   type ProviderParent,
   type VideoProvider,
 } from './providers/video-provider';
+import { VideoProviders } from './providers/video-providers';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
 import { TASK_FAILURE_MESSAGES, type TaskFailure } from './task-failure';
-import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoStorage } from './video-storage';
 import { storedImages, type VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
 import { providerParent } from './video-versions';
-import type { VideoModelId } from '@veo3/contracts/catalogue';
 import { videoRefundKey } from './video-ledger-keys';
 
 /**
@@ -63,7 +62,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(VIDEO_QUEUE) private readonly queue: VideoQueue,
-    @Inject(VIDEO_PROVIDER) private readonly provider: VideoProvider,
+    private readonly providers: VideoProviders,
     private readonly credits: CreditsService,
     private readonly storage: VideoStorage,
     private readonly availability: VideoAvailability,
@@ -179,20 +178,21 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       }
       // Polls come often: the parent is described without a copy of its video (videoPath '').
       const job = await this.jobOf(task, () => Promise.resolve(''));
-      const status = await this.providerCall(task, 'poll', () => this.provider.poll(task.providerJobId!, job));
+      const provider = this.providerOf(task);
+      const status = await this.providerCall(task, 'poll', () => provider.poll(task.providerJobId!, job));
       if (status.state === 'running') {
         const statusMessage = status.message ?? 'Generating your video';
         await this.release(task, { status: 'processing', statusMessage });
         if (statusMessage !== task.statusMessage || task.status !== 'processing')
           this.events.taskChanged(task.userId, task.id);
-        await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
+        await this.queue.enqueue(task.id, this.nextPollDelay(task));
       } else if (status.state === 'lost') {
         await this.release(task, { providerJobId: null, statusMessage: 'Restarting the render' });
         this.events.taskChanged(task.userId, task.id);
         await this.queue.enqueue(task.id);
       } else if (status.state === 'failed') {
         const failure = status.rejected ? 'safety_blocked' : 'generation_failed';
-        this.metrics.providerError(this.provider.name, task.model, failure);
+        this.metrics.providerError(provider.name, task.model, failure);
         await this.fail(task, failure, status.reason);
       } else {
         await this.complete(task);
@@ -203,12 +203,15 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async submit(task: VideoTaskEntity): Promise<void> {
-    const model = task.model as VideoModelId;
+    const model = task.model;
     const target = this.availability.target(model);
-    if (target.providerModel === null) {
-      await this.fail(task, 'model_unavailable', `no ${this.provider.name} model serves ${model} (${target.reason})`);
+    if (target.provider === null) {
+      await this.fail(task, 'model_unavailable', `no provider here serves ${model} now (${target.reason})`);
       return;
     }
+    const { provider } = target;
+    // A task not yet submitted goes to whoever serves its model now (another vendor's outage aside).
+    task.provider = provider.name;
     const referenceImages: ProviderImage[] = [];
     for (const { path, mime } of storedImages(task)) referenceImages.push((await this.readImage(path, mime))!);
     const jobId = await this.withJob(task, async (job) => {
@@ -223,22 +226,24 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         lastFrame: await this.readImage(task.lastFramePath, task.lastFrameMime),
         referenceImages,
         instruction: task.instruction,
+        seed: task.seed,
         // A site the internet cannot reach would never hear the call: polling alone then.
         callbackUrl: isPublicSite(this.config.siteUrl)
           ? `${this.config.siteUrl}/api/video/callback/${task.id}?token=${task.callbackToken ?? ''}`
           : null,
         onProgress: (message) => void this.updateMessage(task, message),
       };
-      return this.providerCall(task, 'submit', () => this.provider.submit(input));
+      return this.providerCall(task, 'submit', () => provider.submit(input));
     });
     await this.release(task, {
+      provider: provider.name,
       providerJobId: jobId,
       providerModel: target.providerModel,
       status: 'processing',
       statusMessage: 'Your video is being generated',
     });
     this.events.taskChanged(task.userId, task.id);
-    await this.queue.enqueue(task.id, this.nextPollDelay(task.id));
+    await this.queue.enqueue(task.id, this.nextPollDelay(task));
   }
 
   private async readImage(name: string | null, mimeType: string | null): Promise<ProviderImage | null> {
@@ -250,12 +255,13 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     let parent: ProviderParent | null = null;
     if (task.parentTaskId) {
       const row = await this.tasks.findById(task.parentTaskId);
-      // Parents are only ever deleted softly (row and files kept), so this is a broken database.
+      // A deleted parent is purged only once no task made from it is unfinished, but an admin retry
+      // of a failed child after that finds it gone: the task fails (and is refunded) as for a broken database.
       if (!row?.resultPath) throw new ProviderError(`the parent task ${task.parentTaskId} has no video`, false);
-      parent = providerParent(row, this.config.video.provider, await parentVideo(row));
+      parent = providerParent(row, task.provider, await parentVideo(row));
     }
     const job: ProviderJob = {
-      model: task.model as VideoModelId,
+      model: task.model,
       kind: task.kind,
       aspectRatio: task.aspectRatio,
       resolution: task.resolution,
@@ -281,7 +287,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const incoming = await this.storage.incomingVideoPath(task.id);
     try {
       await this.withJob(task, (job) =>
-        this.providerCall(task, 'download', () => this.provider.download(task.providerJobId!, incoming, job)),
+        this.providerCall(task, 'download', () => this.providerOf(task).download(task.providerJobId!, incoming, job)),
       );
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
@@ -338,9 +344,9 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       await this.fail(
         task,
         'model_unavailable',
-        `${this.provider.name} model ${error.providerModel} is no longer available (${message}); checking the models again`,
+        `${task.provider} model ${error.providerModel} is no longer available (${message}); checking the models again`,
       );
-      await this.availability.reportGone(error.providerModel);
+      await this.availability.reportGone(this.providerOf(task).name, error.providerModel);
       return;
     }
     const retryable = !(error instanceof ProviderError) || error.retryable;
@@ -354,7 +360,12 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       await this.queue.enqueue(task.id, wait);
       return;
     }
-    await this.fail(task, error instanceof ProviderError ? error.failure : 'generation_failed', message);
+    const failure = error instanceof ProviderError ? error.failure : 'generation_failed';
+    // A provider that cannot take a job after every retry is down: its models wait out a pause.
+    if (!task.providerJobId && (failure === 'provider_unavailable' || failure === 'timeout')) {
+      this.availability.reportOutage(this.providerOf(task).name);
+    }
+    await this.fail(task, failure, message);
   }
 
   /** Takes the task's lease if it is unfinished and nobody else holds a live lease on it. */
@@ -374,20 +385,31 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** A call to the provider: timed and counted by the metrics, and a span of the task's trace. */
   private providerCall<T>(task: VideoTaskEntity, operation: ProviderOperation, call: () => Promise<T>): Promise<T> {
-    const attributes = { 'veo3.provider': this.provider.name, 'veo3.model': task.model };
+    const attributes = { 'veo3.provider': task.provider, 'veo3.model': task.model };
     return this.metrics.providerCall(
-      this.provider.name,
+      task.provider,
       task.model,
       operation,
       inSpan(`provider.${operation}`, attributes, call),
     );
   }
 
-  private nextPollDelay(taskId: string): number {
-    const polls = this.polls.get(taskId) ?? 0;
-    this.polls.set(taskId, polls + 1);
+  /**
+   * The provider that holds the task's job. A task of a provider no longer configured goes to
+   * whoever serves its model now (its job there is unknown, so it fails as lost or starts anew).
+   */
+  private providerOf(task: VideoTaskEntity): VideoProvider {
+    const provider = this.providers.get(task.provider) ?? this.availability.target(task.model).provider;
+    if (!provider)
+      throw new ProviderError(`no provider here serves ${task.model} (${task.provider} is not configured)`, false);
+    return provider;
+  }
+
+  private nextPollDelay(task: VideoTaskEntity): number {
+    const polls = this.polls.get(task.id) ?? 0;
+    this.polls.set(task.id, polls + 1);
     // The local renderer answers from memory, so a short steady poll costs nothing and saves the user seconds.
-    if (this.provider.name === 'local') return Math.min(LOCAL_POLL_MS, this.config.video.pollIntervalMs);
+    if (task.provider === 'local') return Math.min(LOCAL_POLL_MS, this.config.video.pollIntervalMs);
     return pollDelayMs(polls, this.config.video.pollIntervalMs);
   }
 }

@@ -27,10 +27,15 @@ import {
   type EditRequest,
   ExtendRequestSchema,
   type ExtendRequest,
+  RemakeRequestSchema,
+  type RemakeRequest,
   FileQuerySchema,
   HistoryQuerySchema,
+  RecentQuerySchema,
   type FileQuery,
   type HistoryQuery,
+  type RecentQuery,
+  type RecentTasksReply,
   type CallbackReply,
   type DeleteVideoTaskReply,
   type GenerateReply,
@@ -44,6 +49,7 @@ import { VideoEditService } from './video-edit.service';
 import { VideoFilesService } from './video-files.service';
 import { VideoGenerationService } from './video-generation.service';
 import { VideoHistoryService } from './video-history.service';
+import { VideoRemakeService } from './video-remake.service';
 import { VideoStorage, type LinkKind, type StoredFile } from './video-storage';
 
 /**
@@ -78,6 +84,7 @@ export class VideoController {
   constructor(
     private readonly generation: VideoGenerationService,
     private readonly edits: VideoEditService,
+    private readonly remakes: VideoRemakeService,
     private readonly taskHistory: VideoHistoryService,
     private readonly files: VideoFilesService,
     private readonly storage: VideoStorage,
@@ -127,6 +134,20 @@ export class VideoController {
     return { success: true, data: await this.edits.extend(user, taskId, body, idempotencyKeyOf(request)) };
   }
 
+  /** The same video made again at another resolution, a draft at full quality (VideoRemakeService.remake). */
+  @Post('remake/:taskId')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard, RateLimitGuard)
+  @SkipThrottle({ signin: true, checkout: true })
+  async remake(
+    @CurrentUser() user: SessionUser,
+    @Param('taskId') taskId: string,
+    @Body({ schema: RemakeRequestSchema }) body: RemakeRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<GenerateReply> {
+    return { success: true, data: await this.remakes.remake(user, taskId, body, idempotencyKeyOf(request)) };
+  }
+
   /** What the generator may offer now (formats, options, prices) and whether generation is available. */
   @Get('options')
   @Header('Cache-Control', 'no-store')
@@ -159,6 +180,16 @@ export class VideoController {
     @Query({ schema: HistoryQuerySchema }) query: HistoryQuery,
   ): Promise<VideoHistoryReply> {
     return { success: true, data: await this.taskHistory.history(user, query.page, query.limit) };
+  }
+
+  /** The generator's feed: the caller's latest tasks of every status, and the generations in the making against the limit. */
+  @Get('recent')
+  @UseGuards(JwtAuthGuard)
+  async recent(
+    @CurrentUser() user: SessionUser,
+    @Query({ schema: RecentQuerySchema }) query: RecentQuery,
+  ): Promise<RecentTasksReply> {
+    return { success: true, data: await this.taskHistory.recent(user, query.limit) };
   }
 
   /** Deletes a finished task from its owner's History, restorable for a while (VideoHistoryService.deleteTask). */

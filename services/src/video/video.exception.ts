@@ -26,6 +26,7 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.NotEditable]: 400,
   [VideoErrorCode.TooLong]: 400,
   [VideoErrorCode.ParentRefused]: 400,
+  [VideoErrorCode.TooManyActive]: 409,
 };
 
 export class VideoException extends AppException<VideoErrorCode> {

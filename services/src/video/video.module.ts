@@ -6,21 +6,24 @@ import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
 import { StorageModule } from '../storage/storage.module';
-import { createVideoProvider } from './providers/create-video-provider';
+import { ModelCatalogue } from './catalogue/model-catalogue';
+import { createVideoProviders } from './providers/create-video-provider';
+import { VideoProviders } from './providers/video-providers';
 import { BullMqQueue } from './queue/bullmq.queue';
 import { InProcessQueue } from './queue/in-process.queue';
 import { VIDEO_QUEUE } from './queue/video-queue';
 import { VideoController } from './video.controller';
-import { VIDEO_PROVIDER } from './video.tokens';
 import { VideoAvailability } from './video-availability';
 import { VideoDebitService } from './video-debit.service';
 import { VideoEditService } from './video-edit.service';
 import { VideoFilesService } from './video-files.service';
 import { VideoGenerationService } from './video-generation.service';
 import { VideoHistoryService } from './video-history.service';
+import { VideoRemakeService } from './video-remake.service';
 import { VideoStorage } from './video-storage';
 import { VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
+import { VideoWaitEstimates } from './video-wait-estimates';
 import { VideoWorker } from './video-worker';
 
 @Module({
@@ -30,6 +33,7 @@ import { VideoWorker } from './video-worker';
     VideoDebitService,
     VideoGenerationService,
     VideoEditService,
+    VideoRemakeService,
     VideoHistoryService,
     VideoFilesService,
     VideoStorage,
@@ -44,8 +48,18 @@ import { VideoWorker } from './video-worker';
           ? new BullMqQueue(config.redisUrl, config.redisPrefix, config.video.workerConcurrency ?? undefined)
           : new InProcessQueue(config.video.workerConcurrency ?? undefined),
     },
-    { provide: VIDEO_PROVIDER, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProvider },
+    ModelCatalogue,
+    VideoWaitEstimates,
+    { provide: VideoProviders, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProviders },
   ],
-  exports: [VideoHistoryService, VideoWorker, VideoAvailability, VIDEO_QUEUE, VideoTaskRepository],
+  exports: [
+    VideoHistoryService,
+    VideoWorker,
+    VideoAvailability,
+    VIDEO_QUEUE,
+    VideoTaskRepository,
+    VideoStorage,
+    VideoFilesService,
+  ],
 })
 export class VideoModule {}

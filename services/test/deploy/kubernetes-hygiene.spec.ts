@@ -1,7 +1,19 @@
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import { REMOTE_FOLDERS } from './deploy-files';
-import { type K8sObject, OVERLAYS, type OverlayName, podLabels, podSpec, render, renderChanged } from './kustomize';
+import {
+  kubectl,
+  type K8sObject,
+  OVERLAYS,
+  type OverlayName,
+  podLabels,
+  podSpec,
+  render,
+  renderChanged,
+} from './kustomize';
+
+// The suite needs it: without it, it stops here with one message naming the tool and how to install it.
+kubectl();
 
 // Cluster hygiene of the rendered overlays: disruption budgets, spread, service accounts, Pod
 // Security, network policies and immutable images; and that moving one remote touches one pod template.

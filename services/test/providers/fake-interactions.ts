@@ -40,7 +40,7 @@ export interface FakeInteraction {
   createdAt: number;
   scenario: FakeInteractionScenario;
   seconds: number;
-  shape: VideoShape;
+  shape: FakeShape;
   fileId: string;
   video?: Buffer;
 }
@@ -82,10 +82,29 @@ interface ContentBlock {
 
 /** A key of late 2026: a text model and Omni (GA and its preview), no Veo. */
 export const OMNI_KEY_MODELS = ['gemini-2.5-flash', 'gemini-omni-flash-preview', 'gemini-omni-1.1-flash'];
+/** A key since Gemini Omni 1.2 Flash became generally available (5 Nov 2026). */
+export const OMNI_12_KEY_MODELS = [...OMNI_KEY_MODELS, 'gemini-omni-1.2-flash-preview', 'gemini-omni-1.2-flash'];
+
+/** What response_format.resolution takes (360p: the draft). */
+const GOOGLE_RESOLUTIONS = ['360p', '720p', '1080p', '4k'];
+
+/** A video's shape as Google names it (the draft is 360p). */
+export interface FakeShape {
+  aspectRatio: VideoShape['aspectRatio'];
+  resolution: string;
+}
+
+/** The longest clip a model makes: 15 s from Omni 1.2 on, 10 s before. */
+function longestClip(model: string): number {
+  const version = /^gemini-omni-(\d+)\.(\d+)-/.exec(model);
+  return version && (Number(version[1]) > 1 || Number(version[2]) >= 2) ? 15 : 10;
+}
 const PAGE_SIZE = 2;
 
 /** Small frames of each shape (real pixels are not the point; shape and length are). */
 const FRAME: Record<string, [number, number]> = {
+  '16:9 360p': [64, 36],
+  '9:16 360p': [36, 64],
   '16:9 720p': [128, 72],
   '16:9 1080p': [192, 108],
   '9:16 720p': [72, 128],
@@ -95,7 +114,7 @@ const FRAME: Record<string, [number, number]> = {
 const clips = new Map<string, Buffer>();
 
 /** A real MP4 of `seconds` with picture and sound, in `shape` (cached: ffmpeg runs once per kind). */
-export function fakeClip(seconds: number, shape: VideoShape, pattern = 'testsrc'): Buffer {
+export function fakeClip(seconds: number, shape: FakeShape, pattern = 'testsrc'): Buffer {
   const key = `${seconds} ${shape.aspectRatio} ${shape.resolution} ${pattern}`;
   const cached = clips.get(key);
   if (cached) return cached;
@@ -222,6 +241,17 @@ export async function startFakeInteractions(apiKey = 'test-gemini-key'): Promise
     if (format.duration !== undefined && !asked) {
       return googleError(res, 400, 'INVALID_ARGUMENT', 'response_format.duration must look like "8s".');
     }
+    if (format.resolution !== undefined && !GOOGLE_RESOLUTIONS.includes(format.resolution)) {
+      return googleError(
+        res,
+        400,
+        'INVALID_ARGUMENT',
+        `response_format.resolution must be one of ${GOOGLE_RESOLUTIONS.join(', ')}.`,
+      );
+    }
+    if (asked && (Number(asked) < 3 || Number(asked) > longestClip(model))) {
+      return googleError(res, 400, 'INVALID_ARGUMENT', `${model} makes videos of 3 to ${longestClip(model)} seconds.`);
+    }
     const scenario = structuredClone(fake.scenario);
     // An edit keeps its source's length; an extension adds the asked seconds to the input video.
     const added = Number(asked ?? 8);
@@ -237,7 +267,7 @@ export async function startFakeInteractions(apiKey = 'test-gemini-key'): Promise
     const id = `v1_${randomBytes(8).toString('hex')}`;
     const shape = {
       aspectRatio: (format.aspect_ratio ?? '16:9') as VideoShape['aspectRatio'],
-      resolution: (format.resolution ?? '720p') as VideoShape['resolution'],
+      resolution: format.resolution ?? '720p',
     };
     interactions.set(id, {
       id,

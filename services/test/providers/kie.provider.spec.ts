@@ -6,6 +6,10 @@ import { ModelUnavailableError, type ProviderInput, type ProviderJob } from '../
 import { KieProvider } from '../../src/video/providers/kie/kie.provider';
 import { providerRejection, TEST_DOWNLOAD_POLICY, type RecordedRequest } from './fake-http';
 import { KIE_CONTENT_POLICY, startFakeKie, type FakeKie } from './fake-kie';
+import { DEFAULT_CATALOGUE } from '../../src/video/catalogue/default-catalogue';
+
+/** The first three models, as the one provider before the catalogue served them. */
+const LEGACY = DEFAULT_CATALOGUE.filter((entry) => ['veo3', 'veo3-fast-frames', 'omni'].includes(entry.id));
 
 const shape: VideoShape = { aspectRatio: '16:9', resolution: '720p' };
 const fullHd: VideoShape = { aspectRatio: '16:9', resolution: '1080p' };
@@ -24,6 +28,7 @@ const textInput: ProviderInput = {
   lastFrame: null,
   referenceImages: [],
   instruction: null,
+  seed: null,
   callbackUrl,
 };
 const imageUrl = (taskId: string, frame: 'first' | 'last' = 'first') =>
@@ -122,13 +127,27 @@ describe('KieProvider against a fake kie.ai API', () => {
     });
   });
 
+  it('takes a seed for its Veo models, folded into its 10000–99999 range, the same seed to the same number', async () => {
+    expect(provider.takesSeed()).toBe(true);
+    const sent = async (seed: number | null) => {
+      await provider.submit({ ...textInput, seed });
+      return JSON.parse(lastRequest().body).seeds;
+    };
+    expect(await sent(12345)).toBe(22345);
+    expect(await sent(0)).toBe(10000);
+    expect(await sent(89_999)).toBe(99_999);
+    expect(await sent(90_000)).toBe(10_000);
+    expect(await sent(4_294_967_295)).toBe(10_000 + (4_294_967_295 % 90_000));
+    expect(await sent(null)).toBeUndefined();
+  });
+
   it('offers its own model names, honours no negative prompt, and no 1080p in portrait', async () => {
-    expect(await provider.checkModels(new Set())).toEqual({
+    expect(await provider.checkModels(LEGACY, new Set())).toEqual({
       veo3: { providerModel: 'veo3' },
       'veo3-fast-frames': { providerModel: 'veo3_fast' },
-      omni: { providerModel: null, reason: 'kie.ai does not serve Gemini Omni Flash' },
     });
-    expect((await provider.checkModels(new Set(['veo3_fast'])))['veo3-fast-frames']).toEqual({
+    expect(provider.serves(LEGACY.find((entry) => entry.id === 'omni')!)).toBe(false);
+    expect((await provider.checkModels(LEGACY, new Set(['veo3_fast'])))['veo3-fast-frames']).toEqual({
       providerModel: null,
       reason: 'kie.ai answered that veo3_fast is no longer available',
     });

@@ -10,7 +10,17 @@ import {
   type ProviderParent,
 } from '../../src/video/providers/video-provider';
 import { providerRejection, TEST_DOWNLOAD_POLICY } from './fake-http';
-import { fakeClip, OMNI_KEY_MODELS, startFakeInteractions, type FakeInteractions } from './fake-interactions';
+import {
+  fakeClip,
+  OMNI_12_KEY_MODELS,
+  OMNI_KEY_MODELS,
+  startFakeInteractions,
+  type FakeInteractions,
+} from './fake-interactions';
+import { DEFAULT_CATALOGUE } from '../../src/video/catalogue/default-catalogue';
+
+/** The first three models, as the one provider before the catalogue served them. */
+const LEGACY = DEFAULT_CATALOGUE.filter((entry) => ['veo3', 'veo3-fast-frames', 'omni'].includes(entry.id));
 
 const OMNI = 'gemini-omni-1.1-flash';
 const callbackUrl = 'https://veo3.example/api/video/callback/task-1?token=t';
@@ -34,6 +44,7 @@ const textInput: ProviderInput = {
   lastFrame: null,
   referenceImages: [],
   instruction: null,
+  seed: null,
   callbackUrl,
 };
 
@@ -96,7 +107,7 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
 
   describe("checking the key's model list", () => {
     it('finds Omni by name on a key that lists no Veo: Omni available, the Veo models not', async () => {
-      const check = await provider.checkModels(new Set());
+      const check = await provider.checkModels(LEGACY, new Set());
 
       expect(check.omni).toEqual({ providerModel: OMNI });
       expect(check.veo3).toMatchObject({ providerModel: null });
@@ -106,7 +117,7 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
 
     it('serves both families when the key lists Veo too, and prefers a newer Omni', async () => {
       fake.models = [...OMNI_KEY_MODELS, 'veo-3.1-generate-001', 'gemini-omni-1.2-flash-preview'];
-      expect(await provider.checkModels(new Set())).toEqual({
+      expect(await provider.checkModels(LEGACY, new Set())).toEqual({
         veo3: { providerModel: 'veo-3.1-generate-001' },
         'veo3-fast-frames': { providerModel: 'veo-3.1-generate-001' },
         omni: { providerModel: 'gemini-omni-1.2-flash-preview' },
@@ -114,22 +125,102 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
     });
 
     it('honours OMNI_MODEL and says why when it is not listed or was withdrawn', async () => {
-      expect((await providerAt(fake.apiKey, 'gemini-omni-flash-preview').checkModels(new Set())).omni).toEqual({
+      expect((await providerAt(fake.apiKey, 'gemini-omni-flash-preview').checkModels(LEGACY, new Set())).omni).toEqual({
         providerModel: 'gemini-omni-flash-preview',
       });
-      expect((await providerAt(fake.apiKey, 'gemini-omni-1.2-flash').checkModels(new Set())).omni).toEqual({
+      expect((await providerAt(fake.apiKey, 'gemini-omni-1.2-flash').checkModels(LEGACY, new Set())).omni).toEqual({
         providerModel: null,
         reason:
           "OMNI_MODEL=gemini-omni-1.2-flash is not in this key's model list (retired, or not enabled for this key)",
       });
-      expect((await provider.checkModels(new Set([OMNI]))).omni).toEqual({
+      expect((await provider.checkModels(LEGACY, new Set([OMNI]))).omni).toEqual({
         providerModel: 'gemini-omni-flash-preview',
       });
       fake.models = ['gemini-2.5-flash'];
-      expect((await provider.checkModels(new Set())).omni).toEqual({
+      expect((await provider.checkModels(LEGACY, new Set())).omni).toEqual({
         providerModel: null,
         reason: "OMNI_MODEL=auto: this key's model list has no Gemini Omni Flash model",
       });
+    });
+  });
+
+  describe('Gemini Omni 1.2 Flash', () => {
+    const OMNI_MODELS = DEFAULT_CATALOGUE.filter((entry) => entry.id === 'omni' || entry.id === 'omni-1.2');
+    const OMNI_12 = 'gemini-omni-1.2-flash';
+    const omni12Job: ProviderJob = { ...omniJob, model: 'omni-1.2', durationSeconds: 15 };
+    const omni12Input: ProviderInput = { ...textInput, ...omni12Job, providerModel: OMNI_12 };
+
+    async function made(input: ProviderInput): Promise<string> {
+      const jobId = await provider.submit(input);
+      expect(await finish(jobId, input)).toEqual({ state: 'succeeded' });
+      const destination = join(dir, `${jobId}.mp4`);
+      await provider.download(jobId, destination, input);
+      return destination;
+    }
+
+    it('prefers the generally available 1.2 for both omni and omni-1.2 where the key lists it', async () => {
+      fake.models = [...OMNI_12_KEY_MODELS];
+      expect(await provider.checkModels(OMNI_MODELS, new Set())).toEqual({
+        omni: { providerModel: OMNI_12 },
+        'omni-1.2': { providerModel: OMNI_12 },
+      });
+    });
+
+    it('leaves omni-1.2 unavailable, saying why, on a key that lists only 1.1, while omni works', async () => {
+      expect(await provider.checkModels(OMNI_MODELS, new Set())).toEqual({
+        omni: { providerModel: OMNI },
+        'omni-1.2': {
+          providerModel: null,
+          reason: "OMNI_MODEL=auto: this key's model list has no Gemini Omni 1.2 Flash model",
+        },
+      });
+      fake.models = [...OMNI_12_KEY_MODELS];
+      expect(await provider.checkModels(OMNI_MODELS, new Set([OMNI_12, 'gemini-omni-1.2-flash-preview']))).toEqual({
+        omni: { providerModel: OMNI },
+        'omni-1.2': {
+          providerModel: null,
+          reason: "OMNI_MODEL=auto: this key's model list has no Gemini Omni 1.2 Flash model",
+        },
+      });
+    });
+
+    it('says a pinned older OMNI_MODEL cannot serve omni-1.2', async () => {
+      fake.models = [...OMNI_12_KEY_MODELS];
+      expect(await providerAt(fake.apiKey, OMNI).checkModels(OMNI_MODELS, new Set())).toEqual({
+        omni: { providerModel: OMNI },
+        'omni-1.2': {
+          providerModel: null,
+          reason: `OMNI_MODEL=${OMNI}: Gemini Omni 1.2 Flash needs gemini-omni-1.2-flash or newer (or OMNI_MODEL=auto)`,
+        },
+      });
+    });
+
+    it('asks for a 15 s video as response_format.duration "15s" and stores all 15 s', async () => {
+      fake.models = [...OMNI_12_KEY_MODELS];
+      const video = await made(omni12Input);
+
+      expect(fake.created().at(-1)).toMatchObject({
+        model: OMNI_12,
+        response_format: { type: 'video', aspect_ratio: '16:9', resolution: '720p', duration: '15s' },
+      });
+      expect(await probeVideo(video)).toMatchObject({ seconds: expect.closeTo(15, 0) });
+    });
+
+    it('asks for the draft as Google names it, response_format.resolution "360p", in either orientation', async () => {
+      fake.models = [...OMNI_12_KEY_MODELS];
+      const draft = { ...omni12Input, durationSeconds: 4, resolution: '360p' as const };
+      const video = await made({ ...draft, shape: { aspectRatio: '16:9', resolution: '360p' } });
+
+      expect(fake.created().at(-1)?.response_format).toEqual({
+        type: 'video',
+        aspect_ratio: '16:9',
+        resolution: '360p',
+        duration: '4s',
+        delivery: 'uri',
+      });
+      expect(await probeVideo(video)).toMatchObject({ video: { width: 64, height: 36 } });
+      await provider.submit({ ...draft, shape: { aspectRatio: '9:16', resolution: '360p' } });
+      expect(fake.created().at(-1)?.response_format).toMatchObject({ aspect_ratio: '9:16', resolution: '360p' });
     });
   });
 
@@ -162,6 +253,18 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
     });
     const fileRequest = fake.requests.find((r) => r.url.includes(':download'));
     expect(fileRequest?.headers['x-goog-api-key']).toBe(fake.apiKey);
+  });
+
+  it('takes a seed for Omni alone, sent as generation_config.seed; none is sent without one', async () => {
+    expect([provider.takesSeed('omni'), provider.takesSeed('veo3'), provider.takesSeed('veo3-fast-frames')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    await provider.submit({ ...textInput, seed: 4_000_000_000 });
+    expect(fake.created().at(-1)).toMatchObject({ generation_config: { seed: 4_000_000_000 } });
+    await provider.submit(textInput);
+    expect(fake.created().at(-1)).not.toHaveProperty('generation_config');
   });
 
   it('sends no webhook_config when the site cannot be called back, and 9:16 1080p as asked', async () => {
@@ -291,6 +394,13 @@ describe('VeoProvider speaking Gemini Omni Flash to a fake Interactions API', ()
       expect(probe?.seconds).toBeGreaterThan(11.5);
       expect(probe?.seconds).toBeLessThan(12.5);
       expect(probe).toMatchObject({ video: { width: 128, height: 72 }, audio: 'aac' });
+    });
+
+    it('adds what happens next to the request when the extension has an instruction', async () => {
+      await provider.submit({ ...textInput, ...extendJob, parent: parent(null), instruction: 'the gulls take off' });
+
+      const input = fake.created().at(-1)!.input as { type: string; text?: string }[];
+      expect(input[1]?.text).toMatch(/^Continue this shot for 4 more seconds.* What happens next: the gulls take off$/);
     });
 
     it('keeps the answer as it is when it already holds the whole video', async () => {

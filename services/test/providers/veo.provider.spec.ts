@@ -12,6 +12,10 @@ import {
   type RecordedRequest,
 } from './fake-http';
 import { KEY_MODELS, startFakeVeo, type FakeVeo } from './fake-veo';
+import { DEFAULT_CATALOGUE } from '../../src/video/catalogue/default-catalogue';
+
+/** The first three models, as the one provider before the catalogue served them. */
+const LEGACY = DEFAULT_CATALOGUE.filter((entry) => ['veo3', 'veo3-fast-frames', 'omni'].includes(entry.id));
 
 const VEO_TEXT_MODEL_ID = 'veo-3.1-generate-001';
 const VEO_IMAGE_MODEL_ID = 'veo-3.1-fast-generate-001';
@@ -36,6 +40,7 @@ const textInput: ProviderInput = {
   lastFrame: null,
   referenceImages: [],
   instruction: null,
+  seed: null,
   callbackUrl: 'https://veo3.example/api/video/callback/task-1?token=t',
 };
 const NO_OMNI = {
@@ -135,7 +140,7 @@ describe('VeoProvider against a fake Gemini API', () => {
 
   describe("checking the key's model list", () => {
     it('reads every page of models.list and, with auto, picks the newest Veo for each mode', async () => {
-      expect(await provider.checkModels(new Set())).toEqual({
+      expect(await provider.checkModels(LEGACY, new Set())).toEqual({
         veo3: { providerModel: 'veo-3.1-generate-001' },
         'veo3-fast-frames': { providerModel: 'veo-3.1-fast-generate-001' },
         omni: NO_OMNI,
@@ -154,7 +159,7 @@ describe('VeoProvider against a fake Gemini API', () => {
         omniModel: 'auto',
         download: TEST_DOWNLOAD_POLICY,
       });
-      expect(await pinned.checkModels(new Set())).toEqual({
+      expect(await pinned.checkModels(LEGACY, new Set())).toEqual({
         veo3: {
           providerModel: null,
           reason:
@@ -166,11 +171,11 @@ describe('VeoProvider against a fake Gemini API', () => {
     });
 
     it('leaves out withdrawn models, falling back to the next best, and says so when none is left', async () => {
-      expect((await provider.checkModels(new Set(['veo-3.1-fast-generate-001'])))['veo3-fast-frames']).toEqual({
+      expect((await provider.checkModels(LEGACY, new Set(['veo-3.1-fast-generate-001'])))['veo3-fast-frames']).toEqual({
         providerModel: 'veo-3.1-generate-001',
       });
       fake.models = ['gemini-2.5-flash', 'veo-2.0-generate-001'];
-      expect((await provider.checkModels(new Set())).veo3).toEqual({
+      expect((await provider.checkModels(LEGACY, new Set())).veo3).toEqual({
         providerModel: null,
         reason: "VEO_MODEL=auto: this key's model list has no Veo 3 model that makes video",
       });
@@ -178,7 +183,7 @@ describe('VeoProvider against a fake Gemini API', () => {
 
     it('fails with a retryable error when the list cannot be read', async () => {
       fake.failNext({ status: 503, body: { error: { code: 503, message: 'Unavailable', status: 'UNAVAILABLE' } } });
-      expect(await providerRejection(provider.checkModels(new Set()))).toMatchObject({ retryable: true });
+      expect(await providerRejection(provider.checkModels(LEGACY, new Set()))).toMatchObject({ retryable: true });
     });
   });
 

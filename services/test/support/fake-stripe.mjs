@@ -44,8 +44,9 @@ export async function startFakeStripe({ webhookSecret }) {
   /** A succeeded card payment: its PaymentIntent id; the charge is found with `chargeOf`. */
   const charge = (customer, amount) => {
     const paymentIntent = newId('pi');
+    const id = newId('ch');
     const created = {
-      id: newId('ch'),
+      id,
       object: 'charge',
       amount,
       amount_refunded: 0,
@@ -54,6 +55,7 @@ export async function startFakeStripe({ webhookSecret }) {
       disputed: false,
       paid: true,
       payment_intent: paymentIntent,
+      receipt_url: `https://pay.stripe.test/receipts/${id}`,
       refunded: false,
       status: 'succeeded',
     };
@@ -62,9 +64,11 @@ export async function startFakeStripe({ webhookSecret }) {
   };
 
   const invoiceFor = (subscription, reason, amount) => {
+    const invoiceId = newId('in');
     const invoice = {
-      id: newId('in'),
+      id: invoiceId,
       object: 'invoice',
+      hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
       status: 'paid',
       amount_paid: amount,
       currency: 'usd',

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
+import type { CatalogueEntry } from '../../src/video/catalogue/catalogue-entry';
 import {
   ProviderError,
   type ModelCheck,
@@ -27,6 +28,9 @@ export class ScriptedProvider implements VideoProvider {
   readonly name = 'kie' as const;
   support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
   editing = true;
+  extendInstruction = true;
+  /** The models it takes a seed for (all by default). */
+  seeded = new Set<string>(['veo3', 'veo3-fast-frames', 'omni']);
   readonly submits: ProviderInput[] = [];
   /** The parents checkParent was asked about, with whether their video file could be read then. */
   readonly checkedParents: (ProviderParent & { kind: string; readable: boolean })[] = [];
@@ -37,12 +41,21 @@ export class ScriptedProvider implements VideoProvider {
 
   constructor(private readonly runningPolls = 2) {}
 
+  /** The first three models, as the one provider before the catalogue served them. */
+  serves(entry: CatalogueEntry): boolean {
+    return ['veo3', 'veo3-fast-frames', 'omni'].includes(entry.id);
+  }
+
   async checkModels(): Promise<ModelCheck> {
     return {
       veo3: { providerModel: 'scripted' },
       'veo3-fast-frames': { providerModel: 'scripted-fast' },
       omni: { providerModel: 'scripted-omni' },
     };
+  }
+
+  takesSeed(model: string): boolean {
+    return this.seeded.has(model);
   }
 
   async checkParent(parent: ProviderParent, kind: 'edit' | 'extend'): Promise<string | null> {

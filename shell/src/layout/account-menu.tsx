@@ -38,6 +38,9 @@ export function AccountMenu({ user }: { user: User }) {
             <strong className="shell-account__name">{name}</strong>
             <span className="shell-account__email">{user.email}</span>
           </div>
+          <Link to="/account" className="shell-dropdown__item" onClick={close}>
+            {t('account')}
+          </Link>
           <Link to="/pricing" className="shell-dropdown__item" onClick={close}>
             {t('buyCredits')}
           </Link>

@@ -2,6 +2,7 @@ import { Link } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { shellMessages } from '../shell.messages';
+import { CookieSettingsButton } from '../consent/cookie-settings-button';
 
 const YEAR = new Date().getFullYear();
 
@@ -55,6 +56,7 @@ export function Footer() {
             <li>
               <Link to="/refund-policy">{t('footerRefund')}</Link>
             </li>
+            <CookieSettingsButton />
           </ul>
         </nav>
         <div>

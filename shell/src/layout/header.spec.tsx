@@ -3,14 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
-import { signInForTest } from '@veo3/platform/testing/test-session';
+import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 import { Header } from './header';
 
-function renderHeader() {
+function renderHeader(path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <Header />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -83,17 +83,21 @@ describe('Header keyboard use', () => {
     renderHeader();
     const avatar = screen.getByRole('button', { name: 'Account menu for Ann' });
     fireEvent.click(avatar);
+    const account = screen.getByRole('link', { name: 'Account' });
     const buy = screen.getByRole('link', { name: 'Buy credits' });
     const signOut = screen.getByRole('button', { name: 'Sign out' });
     expect(avatar).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('ann@example.com')).toBeInTheDocument();
-    expect(buy).toHaveFocus();
+    expect(account).toHaveAttribute('href', '/account');
+    expect(account).toHaveFocus();
 
+    fireEvent.keyDown(account, { key: 'ArrowDown' });
+    expect(buy).toHaveFocus();
     fireEvent.keyDown(buy, { key: 'ArrowDown' });
     expect(signOut).toHaveFocus();
     fireEvent.keyDown(signOut, { key: 'ArrowDown' });
-    expect(buy).toHaveFocus();
-    fireEvent.keyDown(buy, { key: 'ArrowUp' });
+    expect(account).toHaveFocus();
+    fireEvent.keyDown(account, { key: 'ArrowUp' });
     expect(signOut).toHaveFocus();
     tab();
     expect(avatar).toHaveFocus();
@@ -152,5 +156,46 @@ describe('Header on a phone', () => {
     fireEvent.change(within(menu).getByRole('combobox', { name: 'Language' }), { target: { value: 'zh-CN' } });
     expect(within(menu).getByRole('link', { name: '价格' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('button', { name: '关闭菜单' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('Header account area', () => {
+  it('Login returns to the page it was clicked on, query included', () => {
+    act(() => void sessionStore.restore());
+    renderHeader('/text-to-veo3-video?type=image');
+    const logins = screen.getAllByRole('link', { name: 'Login' });
+    expect(logins[0]).toHaveAttribute('href', '/login?next=%2Ftext-to-veo3-video%3Ftype%3Dimage');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    for (const link of screen.getAllByRole('link', { name: 'Login' }))
+      expect(link).toHaveAttribute('href', '/login?next=%2Ftext-to-veo3-video%3Ftype%3Dimage');
+  });
+
+  it('shows the stored balance as updating (busy, said aloud) until the server answers, grouped as 2,068 credits', async () => {
+    let answer!: (r: Response) => void;
+    globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    signInForTest({ id: 'u1', credits: 828 });
+    renderHeader();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    const balance = screen.getByTestId('header-credits');
+    expect(balance).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('link', { name: '828 credits (updating)' })).toBe(balance);
+    await act(async () => answer(jsonResponse({ success: true, data: { total_credits: 2068, transactions: [] } })));
+    expect(await screen.findByRole('link', { name: '2,068 credits' })).toBe(balance);
+    expect(balance).not.toHaveAttribute('aria-busy');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('shell-mobile-menu')!;
+    expect(within(menu).getByRole('link', { name: '2,068 credits' })).toHaveAttribute('href', '/credits');
+    expect(within(menu).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('writes the balance the Chinese way: 2,068 积分', async () => {
+    globalThis.fetch = jest.fn(async () =>
+      jsonResponse({ success: true, data: { total_credits: 2068, transactions: [] } }),
+    );
+    signInForTest({ id: 'u1', credits: 0 });
+    act(() => setLanguage('zh-CN', { remember: false }));
+    renderHeader();
+    expect(await screen.findByRole('link', { name: '2,068 积分' })).toHaveAttribute('href', '/credits');
   });
 });

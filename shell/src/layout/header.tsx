@@ -2,9 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { useSession } from '@veo3/platform/session/use-session';
-import { useBalance } from '@veo3/platform/credits/use-balance';
 import { shellMessages } from '../shell.messages';
-import { AccountMenu } from './account-menu';
+import { HeaderAccount, HeaderBalance, LoginLink } from './header-account';
 import { DesktopNavLinks, MobileNavLinks } from './header-nav';
 import { LanguageSelect } from './language-select';
 import { useFocusTrap } from './use-focus-trap';
@@ -22,7 +21,6 @@ export function Header() {
   const [mobileMenuPath, setMobileMenuPath] = useState<string | null>(null);
   const mobileOpen = mobileMenuPath === pathname;
   const signOut = useSignOut();
-  const { credits } = useBalance();
   const menuToggleRef = useRef<HTMLButtonElement>(null);
   const mobileMenuRef = useRef<HTMLElement>(null);
   const closeMobileMenu = useCallback(() => setMobileMenuPath(null), []);
@@ -39,18 +37,7 @@ export function Header() {
         </nav>
         <div className="shell-header__actions">
           <LanguageSelect />
-          {user ? (
-            <>
-              <Link to="/credits" className="shell-credits" data-testid="header-credits">
-                <span aria-hidden="true">◆</span> {t('creditsCount', { count: credits })}
-              </Link>
-              <AccountMenu user={user} />
-            </>
-          ) : (
-            <Link to="/login" className="pf-button pf-button--primary pf-button--sm">
-              {t('login')}
-            </Link>
-          )}
+          <HeaderAccount />
           <button
             ref={menuToggleRef}
             type="button"
@@ -69,16 +56,15 @@ export function Header() {
           <MobileNavLinks user={user} />
           {user ? (
             <>
-              <Link to="/credits" className="shell-credits">
-                {credits} {t('credits')}
-              </Link>
+              <HeaderBalance />
+              <Link to="/account">{t('account')}</Link>
               <Link to="/pricing">{t('buyCredits')}</Link>
               <button type="button" className="pf-button pf-button--secondary pf-button--sm" onClick={signOut}>
                 {t('signOut')}
               </button>
             </>
           ) : (
-            <Link to="/login">{t('login')}</Link>
+            <LoginLink />
           )}
           {/* On the narrowest screens the header has no room for the language menu, so it moves here. */}
           <label className="shell-mobile-menu__lang">

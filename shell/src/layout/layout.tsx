@@ -5,6 +5,7 @@ import { useT } from '@veo3/platform/i18n/i18n';
 import { Header } from './header';
 import { RemoteProgress } from '../remotes/remote-progress';
 import { Footer } from './footer';
+import { ConsentBanner } from '../consent/consent-banner';
 import { shellMessages } from '../shell.messages';
 import './layout.css';
 
@@ -15,6 +16,7 @@ export function Layout() {
       <a className="shell-skip-link" href="#main">
         {t('skipToContent')}
       </a>
+      <ConsentBanner />
       <RemoteProgress />
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>

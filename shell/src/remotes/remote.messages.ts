@@ -16,7 +16,7 @@ export const remoteMessages = defineMessages(
   },
   {
     unavailableTitle: '{name}加载失败',
-    unavailableMessage: '网站的这一部分暂时无法使用({reason})。其他部分仍可正常使用,请稍后重试。',
+    unavailableMessage: '网站的这一部分暂时无法使用（{reason}）。其他部分仍可正常使用，请稍后重试。',
     crashed: '运行出错',
     retry: '重试',
     loading: '页面加载中',

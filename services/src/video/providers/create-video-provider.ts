@@ -1,21 +1,23 @@
 import { join } from 'node:path';
+import type { ProviderName } from '@veo3/contracts/model-catalogue';
 import type { AppConfig } from '../../config/app-config';
 import type { VideoStorage } from '../video-storage';
+import { FalProvider } from './fal/fal.provider';
 import { KIE_DEFAULT_BASE_URL, KieProvider } from './kie/kie.provider';
 import { bareHost, type DownloadPolicy } from './provider-download';
 import { LocalVideoProvider } from './local/local.provider';
 import { VeoProvider } from './veo/veo.provider';
 import type { VideoProvider } from './video-provider';
+import { VideoProviders } from './video-providers';
 
-/** The provider chosen by VIDEO_PROVIDER (local by default); the config check guarantees its key is set. */
-export function createVideoProvider(config: AppConfig, storage: VideoStorage): VideoProvider {
+function createVideoProvider(name: ProviderName, config: AppConfig, storage: VideoStorage): VideoProvider {
   const video = config.video;
   const download: DownloadPolicy = {
     storageHosts: video.storageHosts,
-    trustedHosts: [video.geminiBaseUrl, video.kieBaseUrl].filter((url) => url !== null).map(bareHost),
+    trustedHosts: [video.geminiBaseUrl, video.kieBaseUrl, video.falBaseUrl].filter((url) => url !== null).map(bareHost),
     maxBytes: video.downloadMaxBytes,
   };
-  switch (video.provider) {
+  switch (name) {
     case 'veo':
       return new VeoProvider({
         apiKey: video.geminiApiKey!,
@@ -34,7 +36,19 @@ export function createVideoProvider(config: AppConfig, storage: VideoStorage): V
           `${config.siteUrl}${storage.signedUrl(taskId, frame === 'first' ? 'upload' : 'last-frame')}`,
         download,
       });
+    case 'fal':
+      return new FalProvider({
+        apiKey: video.falKey!,
+        baseUrl: video.falBaseUrl,
+        catalogue: video.catalogue,
+        download,
+      });
     default:
       return new LocalVideoProvider({ workDir: join(config.dataDir, 'renders') });
   }
+}
+
+/** The providers VIDEO_PROVIDERS names (the config check guarantees each one's key is set). */
+export function createVideoProviders(config: AppConfig, storage: VideoStorage): VideoProviders {
+  return new VideoProviders(config.video.providers.map((name) => createVideoProvider(name, config, storage)));
 }

@@ -1,6 +1,7 @@
-import type { VideoModelId } from '@veo3/contracts/catalogue';
+import type { ProviderName } from '@veo3/contracts/model-catalogue';
 import type { OptionSupport, VideoShape } from '@veo3/contracts/generation-options';
 import type { VideoTaskKind } from '@veo3/contracts/video';
+import type { CatalogueEntry } from '../catalogue/catalogue-entry';
 
 /** An image handed to a provider, already checked to be JPEG, PNG, GIF or WebP. */
 export interface ProviderImage {
@@ -22,7 +23,8 @@ export interface ProviderParent {
 
 /** What poll and download know of a task besides its job id. */
 export interface ProviderJob extends VideoShape {
-  model: VideoModelId;
+  /** The catalogue model's id. */
+  model: string;
   kind: VideoTaskKind;
   /** The finished video's whole length in seconds (an extension's includes its parent's). */
   durationSeconds: number;
@@ -35,7 +37,6 @@ export interface ProviderInput extends ProviderJob {
   /** Our task id; providers that take an idempotency key or callback id use it. */
   taskId: string;
   prompt: string;
-  model: VideoModelId;
   /** The provider's own model for `model`, as the last model check found it (e.g. veo-3.1-generate-001). */
   providerModel: string;
   shape: VideoShape;
@@ -47,8 +48,13 @@ export interface ProviderInput extends ProviderJob {
   lastFrame: ProviderImage | null;
   /** Omni only: up to 3 pictures of a character or product to carry into the shot. */
   referenceImages: ProviderImage[];
-  /** Edit only: what to change ("make it night"); the rest of the shot stays as it was. */
+  /**
+   * Edit: what to change ("make it night"); the rest of the shot stays as it was. Extend (optional,
+   * where `extendInstruction`): what happens in the added seconds.
+   */
   instruction: string | null;
+  /** Generate only, for a model the provider `takesSeed` for: the task's seed, 0..MAX_SEED; else null. */
+  seed: number | null;
   /**
    * Where the provider may tell us the job has finished; a call there only makes the worker poll at
    * once. Null when SITE_URL is not reachable from the internet (then polling alone).
@@ -66,25 +72,37 @@ export type ProviderStatus =
   /** `rejected`: the provider refused the content (policy); never worth retrying. */
   | { state: 'failed'; reason: string; rejected?: boolean };
 
-/** For each of our models, the provider model that serves it now, or why none does. */
-export type ModelCheck = Record<VideoModelId, { providerModel: string } | { providerModel: null; reason: string }>;
+export type ModelTarget = { providerModel: string } | { providerModel: null; reason: string };
 
 /**
- * One video provider (ARCHITECTURE §6): `local` (ffmpeg), `veo` (@google/genai), `kie` (kie.ai REST).
+ * For each catalogue model the provider serves (has a route for), the provider model that serves
+ * it now, or why none does; models it does not serve are absent.
+ */
+export type ModelCheck = Partial<Record<string, ModelTarget>>;
+
+/**
+ * One video provider (ARCHITECTURE §6): `local` (ffmpeg), `veo` (@google/genai), `kie` (kie.ai REST),
+ * `fal` (@fal-ai/client); several serve at once (VideoProviders), each its own catalogue models.
  * The pipeline calls submit once, polls with backoff until the job is finished, then downloads
  * the result into the site's own storage (provider links expire).
  */
 export interface VideoProvider {
-  readonly name: 'local' | 'veo' | 'kie';
+  readonly name: ProviderName;
   /** The options this provider honours; requests for others are refused before any credit is taken. */
   readonly support: OptionSupport;
   /**
-   * Which of the provider's models serve ours, leaving out those in `withdrawn` (seen to fail as
-   * gone). Throws a ProviderError when the provider cannot be asked.
+   * Which of the provider's models serve those of `models` it has a route for, leaving out those in
+   * `withdrawn` (seen to fail as gone). Throws a ProviderError when the provider cannot be asked.
    */
-  checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck>;
+  checkModels(models: readonly CatalogueEntry[], withdrawn: ReadonlySet<string>): Promise<ModelCheck>;
+  /** Whether the provider has a route to `entry` at all (the local renderer: every model). */
+  serves(entry: CatalogueEntry): boolean;
   /** Whether finished videos of models with `editable` in the catalogue sense (Omni) can be edited and extended here. */
   readonly editing: boolean;
+  /** Whether an extension here takes an instruction for what happens next (with `editing`). */
+  readonly extendInstruction: boolean;
+  /** Whether the provider honours a seed for `model`: only then may a request carry one. */
+  takesSeed(model: string): boolean;
   /** Starts a job and returns the provider's job id. */
   submit(input: ProviderInput): Promise<string>;
   poll(jobId: string, job: ProviderJob): Promise<ProviderStatus>;

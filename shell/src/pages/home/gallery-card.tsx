@@ -55,14 +55,15 @@ function useEmbedPlayback(item: ShowcaseItem) {
     return () => window.clearTimeout(timer);
   }, [state]);
 
-  // The play control goes away once pressed: keep keyboard focus in the card.
+  // The play control goes away once pressed: keep keyboard focus in the card (on the link when it failed).
   useEffect(() => {
     const stage = stageRef.current;
     if (state === 'failed' && stage && document.activeElement === stage) fallbackRef.current?.focus();
   }, [state]);
 
   function play() {
-    setState('loading');
+    // Offline the post cannot come: straight to its still and link, with no 3-second wait.
+    setState(navigator.onLine === false ? 'failed' : 'loading');
     stageRef.current?.focus();
   }
 
@@ -141,9 +142,10 @@ export function GalleryCard({ item, categoryLabel }: GalleryCardProps) {
             <Spinner size="md" label={t('embedLoading')} />
           </div>
         )}
+        {/* The post could not come: its still stays in view, with a link to the post itself. */}
         {state === 'failed' && (
           <div className="shell-gallery-card__fallback">
-            <p>{t('embedUnavailable')}</p>
+            <p className="pf-visually-hidden">{t('embedUnavailable')}</p>
             <a ref={fallbackRef} href={item.videoUrl} target="_blank" rel="noopener noreferrer">
               {provider === 'youtube' ? t('viewOnYouTube') : t('viewPost')}
               <span className="pf-visually-hidden">{t('viewPostHint', { creator: item.creator })}</span>

@@ -107,6 +107,19 @@ describe('Gallery card embed', () => {
     expect(link).toHaveAttribute('href', showcaseItems[0]!.videoUrl);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveFocus();
+    // The post's still stays in view with the link; no blurred panel over it.
+    expect(card.querySelector('img')).toHaveAttribute('src', showcaseItems[0]!.still);
+  });
+
+  it('offline, play goes straight to the still and a link to the post, loading nothing', () => {
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<Gallery items={showcaseItems.slice(0, 1)} />);
+    const card = play();
+    onLine.mockRestore();
+    expect(card.querySelector('iframe')).toBeNull();
+    expect(within(card).queryByText('Loading video...')).not.toBeInTheDocument();
+    expect(card.querySelector('img')).toHaveAttribute('src', showcaseItems[0]!.still);
+    expect(within(card).getByRole('link', { name: /^View on X/ })).toHaveFocus();
   });
 
   it('drops the loading state as soon as the post has arrived (a message from its frame), not on a bare load', () => {

@@ -120,6 +120,50 @@ describe('TermsPage and PrivacyPage', () => {
   });
 });
 
+describe('PrivacyPage retention', () => {
+  it('says how long each kind of data is kept, with the periods the hourly purge enforces', () => {
+    renderPage(<PrivacyPage />);
+    const retention = screen.getByRole('region', { name: '7. How long we keep it' });
+    const items = within(retention)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    // The defaults of RETENTION_SESSION_DAYS, RETENTION_FAILED_UPLOAD_DAYS and RETENTION_CHECKOUT_DAYS.
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Account data .*until you delete your account.*“Download my data”.*“Delete my account”/),
+        expect.stringMatching(
+          /^Generated videos.*until you delete them or your account.*restored for 30 days, and is then deleted automatically/,
+        ),
+        expect.stringMatching(/^Sign-in sessions .*30 days after you sign out or the session expires/),
+        expect.stringMatching(/^Images uploaded for a generation that failed: 30 days after it failed/),
+        expect.stringMatching(/^Checkouts you started but did not pay for: 30 days/),
+        expect.stringMatching(/^Payments and the record of your credits: six years.*HMRC.*pseudonymised/),
+        expect.stringMatching(/audit records.*pseudonymised/),
+        expect.stringMatching(/^Data export archives .*7 days, then deleted/),
+        expect.stringMatching(/^Analytics: collected only if you accept.*6 months; “Cookie settings” in the footer/),
+        expect.stringMatching(/^Backups: /),
+      ]),
+    );
+    expect(within(retention).getByRole('link', { name: 'help@veo3.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@veo3.test',
+    );
+  });
+
+  it('gives the same periods in Chinese', () => {
+    act(() => setLanguage('zh-CN'));
+    renderPage(<PrivacyPage />);
+    const retention = screen.getByRole('region', { name: '7. 数据保存期限' });
+    expect(retention).toHaveTextContent('可在 30 天内恢复，之后自动删除');
+    expect(retention).toHaveTextContent('在你退出登录或会话过期后保存 30 天');
+    expect(retention).toHaveTextContent('在失败后保存 30 天');
+    expect(retention).toHaveTextContent('已发起但未付款的结账：保存 30 天');
+    expect(retention).toHaveTextContent('保存六年');
+    expect(retention).toHaveTextContent('可在 7 天内下载');
+    expect(retention).toHaveTextContent('在浏览器中保存 6 个月');
+  });
+});
+
 describe('legal texts', () => {
   it.each([
     ['terms', termsContent],

@@ -1,7 +1,7 @@
 import type { LegalContent } from './legal-document';
 
 export const privacyContent: LegalContent = {
-  updated: '2026-11-21',
+  updated: '2026-11-27',
   documents: {
     en: {
       title: 'Privacy Policy',
@@ -70,8 +70,21 @@ export const privacyContent: LegalContent = {
           id: 'retention',
           heading: '7. How long we keep it',
           paragraphs: [
-            'We keep account data, uploaded images and generated videos while your account is open, so that you can find your videos in your history. You can ask us to delete them at any time. Payment records are kept for as long as tax law requires, usually six years.',
+            'We keep each kind of data only as long as we need it. Periods marked “deleted automatically” are enforced by a clean-up that runs every hour.',
           ],
+          items: [
+            'Account data (your name, e-mail address, profile picture and credit balance): until you delete your account. On your account page you can download a copy of your data (“Download my data”) and delete your account (“Delete my account”) at any time.',
+            'Generated videos, with their prompts and the images you uploaded for them: until you delete them or your account. A video you delete from your history is hidden at once, can be restored for 30 days, and is then deleted automatically.',
+            'Sign-in sessions (when you signed in, your browser and IP address): 30 days after you sign out or the session expires, so we can look into suspicious sign-ins; then deleted automatically.',
+            'Images uploaded for a generation that failed: 30 days after it failed, while we can still retry it for you; then deleted automatically. The failed generation stays in your history without them.',
+            'Checkouts you started but did not pay for: 30 days, long enough for a delayed bank payment to complete; then deleted automatically.',
+            'Payments and the record of your credits: six years, because UK tax rules (HMRC) require us to keep these records for six years. If you delete your account they are kept without your name or e-mail address (pseudonymised).',
+            'Records of actions our staff take on accounts (audit records): kept to show what was done and by whom; after your account is deleted they no longer name you (pseudonymised).',
+            'Data export archives (“Download my data”): available for 7 days, then deleted.',
+            'Analytics: collected only if you accept analytics cookies in the cookie banner. Your choice is kept in your browser for 6 months; “Cookie settings” in the footer changes it at any time.',
+            'Backups: data we delete stays in our backups only until they age out and are replaced.',
+          ],
+          closing: ['You can also ask us to delete your data by e-mailing {supportEmail}.'],
         },
         {
           id: 'your-rights',
@@ -182,9 +195,20 @@ export const privacyContent: LegalContent = {
         {
           id: 'retention',
           heading: '7. 数据保存期限',
-          paragraphs: [
-            '在你的账户存续期间，我们会保存账户数据、上传的图片和生成的视频，以便你在历史记录中找到自己的视频。你可以随时要求我们删除。付款记录按照税法要求的期限保存，通常为六年。',
+          paragraphs: ['每类数据我们只保存必要的时长。标注“自动删除”的期限由每小时运行一次的清理任务执行。'],
+          items: [
+            '账户数据（姓名、邮箱地址、头像和积分余额）：保存至你删除账户为止。你可以随时在账户页面下载你的数据副本（“下载我的数据”）或删除账户（“删除我的账户”）。',
+            '生成的视频及其提示词和你为其上传的图片：保存至你删除它们或删除账户为止。你从历史记录中删除的视频会立即隐藏，可在 30 天内恢复，之后自动删除。',
+            '登录会话（登录时间、浏览器和 IP 地址）：在你退出登录或会话过期后保存 30 天，以便我们调查可疑登录；之后自动删除。',
+            '为生成失败的视频上传的图片：在失败后保存 30 天，期间我们仍可为你重试；之后自动删除。失败的记录仍会保留在你的历史记录中，但不再包含这些图片。',
+            '已发起但未付款的结账：保存 30 天，足以让延迟到账的银行付款完成；之后自动删除。',
+            '付款记录和积分记录：保存六年，因为英国税务机关（HMRC）要求保存此类记录六年。如果你删除账户，这些记录会在去除你的姓名和邮箱地址后继续保存（假名化）。',
+            '我们的工作人员对账户所做操作的记录（审计记录）：用于说明做了什么以及由谁操作；你的账户删除后，这些记录不再能识别你（假名化）。',
+            '数据导出压缩包（“下载我的数据”）：可在 7 天内下载，之后删除。',
+            '数据分析：仅在你于 Cookie 横幅中同意分析类 Cookie 后才会收集。你的选择会在浏览器中保存 6 个月；你可以随时通过页脚的“Cookie 设置”更改。',
+            '备份：我们删除的数据只会在备份到期并被替换之前留存在备份中。',
           ],
+          closing: ['你也可以发送邮件至 {supportEmail}，要求我们删除你的数据。'],
         },
         {
           id: 'your-rights',

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { resetRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest, testUser } from '@veo3/platform/testing/test-session';
@@ -17,15 +17,26 @@ function serveConfig(config: object) {
 
 const reply = jsonResponse;
 
-function renderLogin() {
+function Generator() {
+  const { search } = useLocation();
+  return <h1>Generator {search}</h1>;
+}
+
+function renderLogin(entry = '/login') {
   return render(
-    <MemoryRouter initialEntries={['/login']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/" element={<h1>Home page</h1>} />
+        <Route path="/text-to-veo3-video" element={<Generator />} />
         <Route path="/login" element={<LoginPage />} />
       </Routes>
     </MemoryRouter>,
   );
+}
+
+async function signInByEmail() {
+  fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ann@example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 beforeEach(() => {
@@ -70,6 +81,29 @@ describe('LoginPage with development sign-in', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
+  it('returns to the page that asked for sign-in, with its query', async () => {
+    globalThis.fetch = jest.fn(async () => reply({ success: true, token: 'tok', user: testUser }));
+    renderLogin(`/login?next=${encodeURIComponent('/text-to-veo3-video?type=image')}`);
+    await signInByEmail();
+    expect(await screen.findByRole('heading', { name: 'Generator ?type=image' })).toBeInTheDocument();
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example'])(
+    'goes home rather than to %s (not this site)',
+    async (next) => {
+      globalThis.fetch = jest.fn(async () => reply({ success: true, token: 'tok', user: testUser }));
+      renderLogin(`/login?next=${encodeURIComponent(next)}`);
+      await signInByEmail();
+      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    },
+  );
+
+  it('sends a visitor already signed in on to next', () => {
+    signInForTest();
+    renderLogin('/login?next=%2Ftext-to-veo3-video');
+    expect(screen.getByRole('heading', { name: /Generator/ })).toBeInTheDocument();
+  });
+
   it('redirects to / when a stored user and token exist', () => {
     signInForTest();
     renderLogin();
@@ -94,7 +128,7 @@ describe('LoginPage with Google', () => {
     globalThis.fetch = jest.fn(async () =>
       reply({ success: true, token: 'g-tok', user: { ...testUser, provider: 'google' } }),
     );
-    renderLogin();
+    renderLogin('/login?next=%2Ftext-to-veo3-video%3Ftype%3Dtext');
     await waitFor(() => expect(renderButton).toHaveBeenCalled());
     expect(window.google.accounts!.id!.initialize).toHaveBeenCalledWith(
       expect.objectContaining({ client_id: 'client-1.apps.googleusercontent.com' }),
@@ -102,7 +136,7 @@ describe('LoginPage with Google', () => {
     expect(screen.queryByText('Development sign-in')).not.toBeInTheDocument();
 
     await act(async () => callback({ credential: 'google-id-token' }));
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Generator ?type=text' })).toBeInTheDocument();
     const [url, init] = (globalThis.fetch as jest.Mock).mock.calls[0];
     expect(url).toBe('/api/auth/google');
     expect(JSON.parse(init.body)).toEqual({ token: 'google-id-token' });

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { getRuntimeConfig } from '@veo3/platform/config/runtime-config';
-import { Link, Navigate } from '@veo3/platform/routing/router';
+import { Link, Navigate, useSearchParams } from '@veo3/platform/routing/router';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
+import { safeReturnPath } from '@veo3/platform/session/login-return';
 import { useSession } from '@veo3/platform/session/use-session';
 import { Button } from '@veo3/platform/ui/button';
 import { interpolate } from '../shared/interpolate';
@@ -19,9 +20,11 @@ export function LoginPage() {
   const { user, token } = useSession();
   const { googleClientId, devLogin } = getRuntimeConfig();
   const googleButton = useRef<HTMLDivElement>(null);
-  const { busy, notice, run } = useSignIn(googleClientId, lang, googleButton);
+  // Back to the page that asked for sign-in (never off this site).
+  const next = safeReturnPath(useSearchParams()[0].get('next'));
+  const { busy, notice, run } = useSignIn(googleClientId, lang, googleButton, next);
 
-  if (user && token && !busy) return <Navigate to="/" replace />;
+  if (user && token && !busy) return <Navigate to={next} replace />;
 
   const noticeIsError = notice !== null;
   return (

@@ -8,13 +8,14 @@ import { renderGoogleButton } from './google-identity';
 export type Notice = 'googleFailed' | 'loginFailed' | 'googleUnavailable';
 
 /**
- * The login page's sign-in: `run` signs in with one method and goes home, or shows that method's
- * failure; Google's own button is rendered into `googleButton` when a client id is configured.
+ * The login page's sign-in: `run` signs in with one method and goes to `next` (the page that asked
+ * for sign-in, already checked to be on this site), or shows that method's failure; Google's own button is rendered into `googleButton` when a client id is configured.
  */
 export function useSignIn(
   googleClientId: string | null,
   lang: Language,
   googleButton: RefObject<HTMLDivElement | null>,
+  next: string,
 ) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -27,14 +28,14 @@ export function useSignIn(
       try {
         await signIn();
         trackEvent('login', { method });
-        navigate('/', { replace: true });
+        navigate(next, { replace: true });
       } catch {
         setNotice(method === 'google' ? 'googleFailed' : 'loginFailed');
       } finally {
         setBusy(false);
       }
     },
-    [navigate],
+    [navigate, next],
   );
 
   useEffect(() => {

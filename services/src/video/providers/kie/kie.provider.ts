@@ -1,4 +1,5 @@
 import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
+import type { CatalogueEntry } from '../../catalogue/catalogue-entry';
 import type {
   ModelCheck,
   ProviderInput,
@@ -17,8 +18,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** kie.ai codes for prompts or images refused by the content policy. */
 const CONTENT_POLICY_CODES = new Set([400, 451]);
-/** kie.ai's own model names for our text (`veo3`) and image (`veo3-fast-frames`) models. */
-const KIE_MODELS = { veo3: 'veo3', 'veo3-fast-frames': 'veo3_fast' } as const;
+/** kie.ai's `seeds` range (its docs: 10000–99999); ours (0..MAX_SEED) are folded into it, the same seed to the same number. */
+const KIE_SEEDS = { min: 10_000, count: 90_000 } as const;
 /** How kie.ai words a model it no longer serves. */
 const GONE = /no longer (available|supported)|model.*(invalid|not (found|supported|available)|retired|deprecated)/i;
 
@@ -58,19 +59,31 @@ export class KieProvider implements VideoProvider {
   };
   /** kie.ai serves Veo only, which edits nothing. */
   readonly editing = false;
+  readonly extendInstruction = false;
 
   constructor(private readonly options: KieProviderOptions) {}
 
   /** kie.ai publishes no model list: its own names serve, unless a task answer said one is gone. */
-  async checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
-    const check = {} as ModelCheck;
-    for (const [ours, theirs] of Object.entries(KIE_MODELS) as [keyof typeof KIE_MODELS, string][]) {
-      check[ours] = withdrawn.has(theirs)
+  async checkModels(models: readonly CatalogueEntry[], withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
+    const check: ModelCheck = {};
+    for (const { id, routes } of models) {
+      const theirs = routes.kie;
+      if (!theirs) continue;
+      check[id] = withdrawn.has(theirs)
         ? { providerModel: null, reason: `kie.ai answered that ${theirs} is no longer available` }
         : { providerModel: theirs };
     }
-    check.omni = { providerModel: null, reason: 'kie.ai does not serve Gemini Omni Flash' };
     return check;
+  }
+
+  /** kie.ai's model names for ours (its Veo: `veo3`, `veo3_fast`) are the catalogue's `routes.kie`. */
+  serves(entry: CatalogueEntry): boolean {
+    return entry.routes.kie !== undefined;
+  }
+
+  /** kie.ai's Veo takes `seeds`; it serves nothing else. */
+  takesSeed(): boolean {
+    return true;
   }
 
   async submit(input: ProviderInput): Promise<string> {
@@ -83,6 +96,7 @@ export class KieProvider implements VideoProvider {
       // kie.ai calls it when the task ends; the worker then reads the task at once instead of at its next poll.
       // Without a public site there is none (kie.ai refuses a null one): polling alone.
       ...(input.callbackUrl ? { callBackUrl: input.callbackUrl } : {}),
+      ...(input.seed !== null ? { seeds: KIE_SEEDS.min + (input.seed % KIE_SEEDS.count) } : {}),
       ...(images.length
         ? { imageUrls: images, generationType: 'FIRST_AND_LAST_FRAMES_2_VIDEO' }
         : { generationType: 'TEXT_2_VIDEO' }),

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { VideoShape } from '@veo3/contracts/generation-options';
 import { runFfmpeg } from '../../ffmpeg.runner';
 import { fitVideo } from './edit.scene';
-import { prepareImageScene } from './image-mode.scene';
+import { prepareImageScene, type Caption } from './image-mode.scene';
+import { displayText } from './prompt-lettering';
 import { inputCount, outputCodecArgs, sceneFrame } from './output-format';
 import { SAMPLE_RATE, synthesizeSoundtrack } from './soundtrack.synth';
 
@@ -14,6 +15,8 @@ export interface ExtensionJob {
   parentSeconds: number;
   addedSeconds: number;
   prompt: string;
+  /** What happens next, when the user said: lettered over the added seconds. */
+  instruction: string | null;
   shape: VideoShape;
   dir: string;
   output: string;
@@ -24,6 +27,13 @@ export interface ExtensionJob {
 /** Our renders fade to black over their last 0.8 s: the continuation starts from the picture before that. */
 const BEFORE_FADE_SECONDS = 1;
 const AUDIO_FORMAT = `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo`;
+
+/** The added seconds' label: what happens next (at the bottom, like a prompt), else how much was added. */
+function extensionCaption(job: ExtensionJob): Caption {
+  return job.instruction
+    ? { text: `+${job.addedSeconds} s · ${displayText(job.instruction, 100)}`, placement: 'bottom' }
+    : { text: `Continued · +${job.addedSeconds} s`, placement: 'top-left' };
+}
 
 /**
  * An extension, offline: the parent's last picture held with a slow zoom, labelled with the
@@ -53,7 +63,7 @@ export async function prepareExtension(job: ExtensionJob): Promise<string[]> {
         { data },
         null,
         job.prompt,
-        { text: `Continued · +${job.addedSeconds} s`, placement: 'top-left' },
+        extensionCaption(job),
         job.dir,
         sceneFrame(job.shape),
         job.addedSeconds,

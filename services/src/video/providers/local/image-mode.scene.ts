@@ -104,7 +104,7 @@ export interface Caption {
 /**
  * Image mode: the uploaded picture, fitted to the frame, with a slow Ken Burns zoom and drift,
  * dissolving into the last frame when one is given; a caption (the prompt) that fades in, and
- * fades from and to black. The prompt seeds the motion.
+ * fades from and to black. The prompt (with the task's seed) seeds the motion.
  */
 export async function prepareImageScene(
   image: { data: Buffer },
@@ -114,8 +114,9 @@ export async function prepareImageScene(
   dir: string,
   frame: Frame,
   seconds: number,
+  seed: number | null = null,
 ): Promise<SceneGraph> {
-  const random = promptRandom(prompt, 'scene');
+  const random = promptRandom(prompt, 'scene', seed);
   const canvas = { width: frame.width * SCALE, height: frame.height * SCALE };
   const picture = (data: Buffer) => decodeStill(data, canvas).then((still) => composePicture(still, canvas));
   const paths = [join(dir, 'picture.jpg'), join(dir, 'last-frame.jpg')];

@@ -1,3 +1,4 @@
+import { DEFAULT_CATALOGUE } from '../../catalogue/default-catalogue';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
@@ -37,6 +38,7 @@ function input(overrides: Partial<ProviderInput> & { messages?: string[] } = {})
     lastFrame: null,
     referenceImages: [],
     instruction: null,
+    seed: null,
     callbackUrl: 'http://localhost/api/video/callback/x?token=y',
     onProgress: messages ? (message) => messages.push(message) : undefined,
     ...rest,
@@ -159,13 +161,28 @@ describe('LocalVideoProvider', () => {
     expectPlayableClip(destination, width, height);
   });
 
-  it('serves all of our models with itself, and edits', async () => {
+  it('takes a seed for every model: the same seed gives the same picture, another seed another one', async () => {
+    // Three renders: a loaded machine needs more than the suite's minute.
+    const provider = new LocalVideoProvider({ workDir: join(root, 'seeds') });
+    const seeded = (seed: number) => input({ prompt: 'A paper boat on a pond', durationSeconds: 4, seed });
+    const [first, again, other] = [
+      await render(provider, seeded(7), 'seed-7.mp4'),
+      await render(provider, seeded(7), 'seed-7-again.mp4'),
+      await render(provider, seeded(8), 'seed-8.mp4'),
+    ];
+
+    expect(provider.takesSeed()).toBe(true);
+    expectPlayableClip(other, 1280, 720, 4);
+    const whole = { x: 0, y: 0, width: 320, height: 180 };
+    expect(difference(frameAt(first, 2), frameAt(again, 2), whole)).toBeLessThan(1);
+    expect(difference(frameAt(first, 2), frameAt(other, 2), whole)).toBeGreaterThan(10);
+  }, 180_000);
+
+  it('serves every catalogue model with itself, and edits', async () => {
     const provider = new LocalVideoProvider({ workDir: join(root, 'models') });
-    expect(await provider.checkModels()).toEqual({
-      veo3: { providerModel: LOCAL_MODEL },
-      'veo3-fast-frames': { providerModel: LOCAL_MODEL },
-      omni: { providerModel: LOCAL_MODEL },
-    });
+    const check = await provider.checkModels(DEFAULT_CATALOGUE, new Set());
+    expect(Object.keys(check)).toEqual(DEFAULT_CATALOGUE.map((entry) => entry.id));
+    expect(new Set(Object.values(check).map((target) => target?.providerModel))).toEqual(new Set([LOCAL_MODEL]));
     expect(provider.editing).toBe(true);
   });
 
@@ -491,6 +508,21 @@ describe('LocalVideoProvider, Omni offline', () => {
       ).toBeLessThan(4);
       expect(meanColour(frameAt(file, 11)).luma).toBeGreaterThan(15);
     });
+
+    it('letters an extension’s instruction over the added seconds, where a plain one has its small label', async () => {
+      // Two renders of the whole video: a loaded machine needs more than the suite's minute.
+      const extend = (instruction: string | null) =>
+        input({ ...omni, kind: 'extend', parent: parent(), durationSeconds: 12, instruction });
+      const plain = await render(provider, extend(null), 'extended-plain.mp4');
+      const told = await render(provider, extend('The lighthouse beam sweeps across the bay'), 'extended-told.mp4');
+
+      expect(provider.extendInstruction).toBe(true);
+      expectPlayableClip(told, 1280, 720, 12);
+      const bottom = { x: 0, y: 144, width: 320, height: 32 };
+      const parentPart = { x: 0, y: 0, width: 320, height: 180 };
+      expect(largestBlockDifference(frameAt(plain, 10.5), frameAt(told, 10.5), bottom)).toBeGreaterThan(25);
+      expect(difference(frameAt(plain, 3), frameAt(told, 3), parentPart)).toBeLessThan(2);
+    }, 180_000);
 
     it('edits and extends a video made elsewhere (30 fps, no sound) into our format, with sound', async () => {
       const silent = join(root, 'silent.mp4');

@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { moveFile } from '../../../storage/move-file';
+import type { CatalogueEntry } from '../../catalogue/catalogue-entry';
 import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
 import {
   ProviderError,
@@ -64,15 +65,18 @@ function folderName(jobId: string): string {
 
 /**
  * The default, embedded provider (ARCHITECTURE §6): renders a real H.264/AAC MP4 of the task's
- * length and shape (1280×720, 1920×1080, 720×1280 or 1080×1920) in this process with the ffmpeg
+ * length (any a catalogue model makes, up to 15 s) and shape (640×360, 854×480, 1280×720, 1920×1080 or
+ * their portrait turns) in this process with the ffmpeg
  * of `@ffmpeg-installer/ffmpeg`, for every model, Omni included. Text mode animates the prompt over
  * a moving gradient; image mode gives the upload a slow Ken Burns zoom, dissolving into the last
  * frame when there is one; both get a synthesized soundtrack, and colours and music follow from
- * the prompt. Reference images appear as framed prints in a corner. A negative prompt is
- * accepted, as Veo takes it, but has nothing to leave out of these scenes.
+ * the prompt (colours and motion from the task's seed too). Reference images appear as framed
+ * prints in a corner. A negative prompt is accepted, as Veo takes it, but has nothing to leave out
+ * of these scenes.
  *
  * Edits relight the parent's own frames as the instruction says and letter it in; extensions hold
- * the parent's last picture for the added seconds, with music, and output the whole video.
+ * the parent's last picture for the added seconds, with music (and what happens next lettered in,
+ * when the user said), and output the whole video.
  *
  * Jobs live in memory, keyed by the task id: after a restart `poll` reports the job lost and the
  * pipeline submits it again.
@@ -98,14 +102,22 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   readonly editing = true;
+  /** An extension letters what happens next over its added seconds. */
+  readonly extendInstruction = true;
+
+  /** Every model: the seed joins the prompt in choosing the scene's colours and motion. */
+  takesSeed(): boolean {
+    return true;
+  }
 
   /** Always there: the renderer is part of this process. */
-  async checkModels(): Promise<ModelCheck> {
-    return {
-      veo3: { providerModel: LOCAL_MODEL },
-      'veo3-fast-frames': { providerModel: LOCAL_MODEL },
-      omni: { providerModel: LOCAL_MODEL },
-    };
+  async checkModels(models: readonly CatalogueEntry[], _withdrawn?: ReadonlySet<string>): Promise<ModelCheck> {
+    return Object.fromEntries(models.map((entry) => [entry.id, { providerModel: LOCAL_MODEL }]));
+  }
+
+  /** Every model, in every shape and length the catalogue gives it, offline. */
+  serves(): boolean {
+    return true;
   }
 
   /** Any parent whose video file is here and reads as a video can be edited or extended. */
@@ -231,6 +243,7 @@ export class LocalVideoProvider implements VideoProvider {
         ...common,
         parentSeconds: input.parent.durationSeconds,
         addedSeconds,
+        instruction: input.instruction,
         timeoutMs: this.timeoutMs,
       });
     }
@@ -245,8 +258,9 @@ export class LocalVideoProvider implements VideoProvider {
           job.dir,
           frame,
           seconds,
+          input.seed,
         )
-      : await prepareTextScene(input.prompt, job.dir, frame, seconds);
+      : await prepareTextScene(input.prompt, job.dir, frame, seconds, input.seed);
     const references = await referenceImagesLayer(input.referenceImages, frame);
     if (references) {
       const path = join(job.dir, 'references.png');

@@ -11,7 +11,7 @@ export interface Frame {
 
 /**
  * Scenes are composed at the 720p size of the shape's orientation (1280×720 or 720×1280): their
- * lettering and layers are sized for it. A 1080p video is that scene scaled up at the end.
+ * lettering and layers are sized for it. A 360p, 480p or 1080p video is that scene scaled at the end.
  */
 export function sceneFrame(shape: VideoShape): Frame {
   return frameSize({ aspectRatio: shape.aspectRatio, resolution: '720p' });

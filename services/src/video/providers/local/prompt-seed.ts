@@ -6,10 +6,12 @@ export type Random = () => number;
 /**
  * A generator seeded from the prompt (mulberry32 over a SHA-256 of it), so a prompt always gets
  * the same colours and music and different prompts get different ones. `purpose` gives the scene
- * and the music separate streams, so a change to one never shifts the other.
+ * and the music separate streams, so a change to one never shifts the other. A task's `seed`, when
+ * it has one, joins the prompt: the same seed gives the same picture, another seed another one.
  */
-export function promptRandom(prompt: string, purpose: string): Random {
-  let state = createHash('sha256').update(`${purpose}\0${prompt}`).digest().readUInt32LE(0);
+export function promptRandom(prompt: string, purpose: string, seed: number | null = null): Random {
+  const seeded = seed === null ? '' : `\0seed ${seed}`;
+  let state = createHash('sha256').update(`${purpose}\0${prompt}${seeded}`).digest().readUInt32LE(0);
   return () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), state | 1);

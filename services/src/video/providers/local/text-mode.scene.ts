@@ -97,15 +97,16 @@ function vignetteSvg(frame: Frame): string {
 /**
  * Text mode: a glowing gradient that drifts and slowly shifts hue, soft light specks floating
  * across it, and the prompt rising gently into view; everything fades in and out of black.
- * Colours and motion come from the prompt, so each prompt gets its own look.
+ * Colours and motion come from the prompt (and the task's seed), so each prompt gets its own look.
  */
 export async function prepareTextScene(
   prompt: string,
   dir: string,
   frame: Frame,
   seconds: number,
+  seed: number | null = null,
 ): Promise<SceneGraph> {
-  const random = promptRandom(prompt, 'scene');
+  const random = promptRandom(prompt, 'scene', seed);
   const layer = { width: Math.round(frame.width * LAYER_SCALE), height: Math.round(frame.height * LAYER_SCALE) };
   const layers = [
     {

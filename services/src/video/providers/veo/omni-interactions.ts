@@ -19,6 +19,13 @@ import { inlineVideoStream } from './inline-video-extractor';
  * /v1beta/interactions/{id} ends `completed` with the video in a `model_output` step (the SDK
  * surfaces it as `output_video`), inline base64 or a URI; `previous_interaction_id` edits the
  * previous interaction's video; input videos are taken up to 10 s for an edit.
+ *
+ * Gemini Omni 1.2 Flash (Google's default video model since 5 Nov 2026) takes the same
+ * response_format: `duration` from "3s" up to "15s", and `resolution` one of "360p", "720p",
+ * "1080p", "4k" (the SDK's own VideoResponseFormat.resolution doc; Vercel's AI Gateway changelog
+ * "Gemini Omni 1.2 Flash now available" sends `{type: 'video', resolution: '360p', duration: '3s'}`;
+ * Runware's model page calls 360p its quick draft). There is no draft flag: the draft is the
+ * resolution "360p", which our catalogue names the same and the generator calls "Draft".
  */
 
 /** The longest video Omni edits (seconds). */
@@ -78,6 +85,12 @@ function interactionOf(jobId: string): string {
   return jobId.endsWith(EXTENSION_MARK) ? jobId.slice(0, -EXTENSION_MARK.length) : jobId;
 }
 
+/** What an extension asks Omni for: the shot carried on, and what happens next when the user said. */
+export function extensionText(seconds: number, instruction: string | null): string {
+  const carryOn = `Continue this shot for ${seconds} more seconds: the same scene, camera, light and sound, picking up from its last frame.`;
+  return instruction ? `${carryOn} What happens next: ${instruction}` : carryOn;
+}
+
 export class OmniInteractions {
   constructor(private readonly context: OmniContext) {}
 
@@ -98,7 +111,7 @@ export class OmniInteractions {
     }
     if (input.kind === 'extend' && parent) {
       const seconds = input.durationSeconds - parent.durationSeconds;
-      const text = `Continue this shot for ${seconds} more seconds: the same scene, camera, light and sound, picking up from its last frame.`;
+      const text = extensionText(seconds, input.instruction);
       const id = await this.create(input, [await videoContent(parent), { type: 'text', text }], undefined, seconds);
       return `${id}${EXTENSION_MARK}`;
     }
@@ -189,6 +202,7 @@ export class OmniInteractions {
             delivery: 'uri',
           },
           ...(previousInteractionId ? { previous_interaction_id: previousInteractionId } : {}),
+          ...(input.seed !== null ? { generation_config: { seed: input.seed } } : {}),
           // It only wakes the worker, which then reads the interaction (as kie.ai's callbacks do).
           ...(input.callbackUrl ? { webhook_config: { uris: [input.callbackUrl] } } : {}),
         },

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
+import type { CatalogueEntry, GoogleSlot } from '../../catalogue/catalogue-entry';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { GenerateVideosOperation, GoogleGenAI, type Fetch } from '@google/genai';
-import { VIDEO_MODELS, type VideoModelId } from '@veo3/contracts/catalogue';
 import { ALL_SHAPES, type OptionSupport } from '@veo3/contracts/generation-options';
 import type {
   ModelCheck,
@@ -17,10 +17,27 @@ import { httpError, parseRetryAfter, providerFetch } from '../provider-http';
 import { fetchResult, saveVideo, type DownloadPolicy } from '../provider-download';
 import { withoutInlineData } from './inline-video-extractor';
 import { GeminiNotFoundError, OmniInteractions } from './omni-interactions';
-import { rankOmniModels } from './omni-model-preference';
+import { parseOmniModel, rankOmniModels } from './omni-model-preference';
 import { rankVeoModels } from './veo-model-preference';
 
 /** The Gemini API origin the SDK talks to when no base URL is configured. */
+/** The setting that picks each discovery slot's model (`auto`: the best the key lists). */
+const SLOT_SETTINGS = {
+  veo: 'VEO_MODEL',
+  'veo-fast': 'VEO_FAST_MODEL',
+  omni: 'OMNI_MODEL',
+  'omni-1.2': 'OMNI_MODEL',
+} as const satisfies Record<GoogleSlot, string>;
+
+/** Our Omni models (Gemini Omni Flash, Omni 1.2) go through the Interactions API. */
+const isOmni = (model: string) => model === 'omni' || model.startsWith('omni-');
+
+/** Gemini Omni 1.2 Flash or newer: what `omni-1.2` needs (clips up to 15 s, the draft resolution). */
+function isOmni12(id: string): boolean {
+  const parsed = parseOmniModel(id);
+  return parsed !== null && (parsed.version[0] > 1 || parsed.version[1] >= 2);
+}
+
 export const VEO_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -58,6 +75,8 @@ export class VeoProvider implements VideoProvider {
   /** Veo 3.1 takes every option we offer; an older model refusing one fails the task, which is refunded. */
   readonly support: OptionSupport = { shapes: ALL_SHAPES, negativePrompt: true, lastFrame: true };
   readonly editing = true;
+  /** Omni's extension prompt carries it. */
+  readonly extendInstruction = true;
   private readonly ai: GoogleGenAI;
   private readonly baseUrl: string;
   private readonly omni: OmniInteractions;
@@ -84,7 +103,7 @@ export class VeoProvider implements VideoProvider {
    * The key's own model list (`models.list`), read once: Veo models by their predictLongRunning
    * action, Omni by its name (it advertises generateContent, yet answers only the Interactions API).
    */
-  async checkModels(withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
+  async checkModels(models: readonly CatalogueEntry[], withdrawn: ReadonlySet<string>): Promise<ModelCheck> {
     const offered = await this.call(async () => {
       const veo: string[] = [];
       const all: string[] = [];
@@ -97,13 +116,15 @@ export class VeoProvider implements VideoProvider {
       return { veo, all };
     });
     const usable = offered.veo.filter((id) => !withdrawn.has(id));
-    const pick = (setting: 'VEO_MODEL' | 'VEO_FAST_MODEL' | 'OMNI_MODEL') => {
+    const pick = (slot: GoogleSlot) => {
+      const setting = SLOT_SETTINGS[slot];
       const configured = {
         VEO_MODEL: this.options.model,
         VEO_FAST_MODEL: this.options.fastModel,
         OMNI_MODEL: this.options.omniModel,
       }[setting];
-      const listed = setting === 'OMNI_MODEL' ? offered.all.filter((id) => !withdrawn.has(id)) : usable;
+      const omni = offered.all.filter((id) => !withdrawn.has(id) && (slot !== 'omni-1.2' || isOmni12(id)));
+      const listed = setting === 'OMNI_MODEL' ? omni : usable;
       if (configured === 'auto') {
         const best =
           setting === 'OMNI_MODEL'
@@ -115,9 +136,15 @@ export class VeoProvider implements VideoProvider {
               providerModel: null,
               reason:
                 setting === 'OMNI_MODEL'
-                  ? `${setting}=auto: this key's model list has no Gemini Omni Flash model`
+                  ? `${setting}=auto: this key's model list has no Gemini Omni ${slot === 'omni-1.2' ? '1.2 ' : ''}Flash model`
                   : `${setting}=auto: this key's model list has no Veo 3 model that makes video`,
             };
+      }
+      if (slot === 'omni-1.2' && !isOmni12(configured)) {
+        return {
+          providerModel: null,
+          reason: `${setting}=${configured}: Gemini Omni 1.2 Flash needs gemini-omni-1.2-flash or newer (or ${setting}=auto)`,
+        };
       }
       if (withdrawn.has(configured)) {
         return {
@@ -132,17 +159,27 @@ export class VeoProvider implements VideoProvider {
             reason: `${setting}=${configured} is not in this key's model list (retired, or not enabled for this key)`,
           };
     };
-    const check = {} as ModelCheck;
-    for (const id of Object.keys(VIDEO_MODELS) as VideoModelId[]) {
-      check[id] = pick(
-        id === 'omni' ? 'OMNI_MODEL' : VIDEO_MODELS[id].mode === 'image' ? 'VEO_FAST_MODEL' : 'VEO_MODEL',
-      );
+    const check: ModelCheck = {};
+    for (const { id, routes } of models) {
+      if (routes.veo) check[id] = pick(routes.veo);
     }
     return check;
   }
 
+  serves(entry: CatalogueEntry): boolean {
+    return entry.routes.veo !== undefined;
+  }
+
+  /**
+   * Omni only (the Interactions API's generation_config.seed). Veo's GenerateVideosConfig.seed is
+   * Vertex AI's: this SDK refuses it on the Gemini API, where this provider runs.
+   */
+  takesSeed(model: string): boolean {
+    return isOmni(model);
+  }
+
   async submit(input: ProviderInput): Promise<string> {
-    if (input.model === 'omni') return this.omni.submit(input);
+    if (isOmni(input.model)) return this.omni.submit(input);
     const operation = await this.call(() =>
       this.ai.models.generateVideos({
         model: input.providerModel,
@@ -162,7 +199,7 @@ export class VeoProvider implements VideoProvider {
   }
 
   async poll(jobId: string, job: ProviderJob): Promise<ProviderStatus> {
-    if (job.model === 'omni') return this.omni.poll(jobId);
+    if (isOmni(job.model)) return this.omni.poll(jobId);
     const operation = await this.operation(jobId);
     if (!operation.done) return { state: 'running' };
     if (operation.error) {
@@ -184,7 +221,7 @@ export class VeoProvider implements VideoProvider {
   }
 
   async download(jobId: string, destination: string, job: ProviderJob): Promise<void> {
-    if (job.model === 'omni') return this.omni.download(jobId, destination, job);
+    if (isOmni(job.model)) return this.omni.download(jobId, destination, job);
     const uri = videoUri(await this.operation(jobId));
     if (!uri) throw new ProviderError('Veo has no finished video for this operation', false);
     // Our own fetch rather than files.download: the SDK pipes the body without an error handler, so

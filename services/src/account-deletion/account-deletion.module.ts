@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { AccountExportModule } from '../account-export/account-export.module';
+import { AccountExportService } from '../account-export/account-export.service';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { BlogModule } from '../blog/blog.module';
+import { CreditsModule } from '../credits/credits.module';
+import { UsersModule } from '../users/users.module';
+import { VideoModule } from '../video/video.module';
+import { AccountDeletionAdminController } from './account-deletion-admin.controller';
+import { AccountDeletionController } from './account-deletion.controller';
+import { AccountDeletionService } from './account-deletion.service';
+import { ACCOUNT_ERASERS, type AccountEraser } from './account-eraser';
+import { ErasedAccountsModule } from './erased-accounts.module';
+
+/**
+ * Account deletion (erasure), by the user or an admin. Another module that keeps something of a
+ * user (a data export's archives) joins in by importing its module here and naming its
+ * AccountEraser in `inject` below.
+ */
+@Module({
+  imports: [
+    AccountExportModule,
+    AuditModule,
+    AuthModule,
+    BillingModule,
+    BlogModule,
+    CreditsModule,
+    UsersModule,
+    VideoModule,
+    ErasedAccountsModule,
+  ],
+  controllers: [AccountDeletionController, AccountDeletionAdminController],
+  providers: [
+    AccountDeletionService,
+    {
+      provide: ACCOUNT_ERASERS,
+      inject: [AccountExportService],
+      useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
+    },
+  ],
+})
+export class AccountDeletionModule {}

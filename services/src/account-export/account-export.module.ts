@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { BlogModule } from '../blog/blog.module';
+import { CreditsModule } from '../credits/credits.module';
+import { StorageModule } from '../storage/storage.module';
+import { UsersModule } from '../users/users.module';
+import { VideoModule } from '../video/video.module';
+import { AccountExportController } from './account-export.controller';
+import { AccountExportEntity } from './account-export.entity';
+import { AccountExportLinks } from './account-export.links';
+import { AccountExportRepository } from './account-export.repository';
+import { AccountExportSections } from './account-export.sections';
+import { AccountExportService } from './account-export.service';
+
+/** "Download my data": the account page's export of everything the site holds about the user. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([AccountExportEntity]),
+    AuthModule,
+    UsersModule,
+    CreditsModule,
+    BillingModule,
+    VideoModule,
+    BlogModule,
+    AuditModule,
+    StorageModule,
+  ],
+  controllers: [AccountExportController],
+  providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],
+  exports: [AccountExportService],
+})
+export class AccountExportModule {}

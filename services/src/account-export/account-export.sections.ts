@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { AuditLogRepository } from '../audit/audit-log.repository';
+import type { AuditLogEntity } from '../audit/audit-log.entity';
+import { SessionRepository } from '../auth/session.repository';
+import { BillingRepository } from '../billing/billing.repository';
+import { PaymentRepository } from '../billing/payment.repository';
+import { BlogPostRepository } from '../blog/blog-post.repository';
+import type { AppConfig } from '../config/app-config';
+import { CreditsRepository } from '../credits/credits.repository';
+import { rolesFor } from '../users/user-roles';
+import type { UserEntity } from '../users/user.entity';
+import type { LinkKind } from '../video/video-storage';
+import { storedImages, type VideoTaskEntity } from '../video/video-task.entity';
+import { VideoTaskRepository } from '../video/video-task.repository';
+
+/** A list in data.json, read page by page so a long history never sits in memory whole. */
+export interface ExportSection {
+  name: string;
+  page(userId: string, skip: number, take: number): Promise<object[]>;
+}
+
+/** A stored file of the user's: its storage key, and how a signed link to it is made (VideoStorage.signedUrl). */
+export interface ExportFile {
+  key: string;
+  link: { subject: string; kind: LinkKind };
+}
+
+/** Who acted, as a role: the staff member behind an admin change is not the user's data. */
+function auditView(row: AuditLogEntity): object {
+  const parse = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
+  return {
+    id: row.id,
+    created_at: row.createdAt,
+    actor_type: row.actorType,
+    action: row.action,
+    before: parse(row.beforeJson),
+    after: parse(row.afterJson),
+    reason: row.reason,
+  };
+}
+
+/** What the task row holds for the user; the provider's job ids, callback token and worker leases stay on the server. */
+function taskView(task: VideoTaskEntity): object {
+  return {
+    id: task.id,
+    created_at: task.createdAt,
+    finished_at: task.finishedAt,
+    deleted_at: task.deletedAt,
+    kind: task.kind,
+    parent_task_id: task.parentTaskId,
+    root_task_id: task.rootTaskId,
+    batch_id: task.batchId,
+    model: task.model,
+    prompt: task.prompt,
+    instruction: task.instruction,
+    negative_prompt: task.negativePrompt,
+    aspect_ratio: task.aspectRatio,
+    resolution: task.resolution,
+    duration_s: task.durationS,
+    seed: task.seed,
+    status: task.status,
+    status_message: task.statusMessage,
+    error_code: task.errorCode,
+    error_message: task.errorMessage,
+    cost: task.cost,
+    files: taskFiles(task).map((file) => file.key),
+  };
+}
+
+/** The task's stored files: its video and poster, its first and last frames, its reference images. */
+export function taskFiles(task: VideoTaskEntity): ExportFile[] {
+  const files: ExportFile[] = [];
+  const add = (name: string | null, folder: string, kind: ExportFile['link']['kind'], subject = task.id) => {
+    if (name) files.push({ key: `${folder}/${name}`, link: { subject, kind } });
+  };
+  add(task.resultPath, 'videos', 'file');
+  add(task.posterPath, 'videos', 'poster');
+  add(task.imagePath, 'uploads', 'upload');
+  add(task.lastFramePath, 'uploads', 'last-frame');
+  storedImages(task).forEach((image, index) => add(image.path, 'uploads', 'reference', `${task.id}/${index}`));
+  return files;
+}
+
+/** The user's own row and roles, for data.json's `profile`. */
+export function profileView(user: UserEntity, config: Pick<AppConfig, 'adminEmails' | 'blogAdminEmails'>): object {
+  const roles = rolesFor(user, config);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    provider: user.provider,
+    provider_subject: user.providerSubject,
+    credits: user.credits,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+    roles: { admin: roles.isAdmin, blog_manager: roles.canManageBlog },
+  };
+}
+
+/** Each list of data.json, read through the repository of the module that owns its table. */
+@Injectable()
+export class AccountExportSections {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly credits: CreditsRepository,
+    private readonly payments: PaymentRepository,
+    private readonly billing: BillingRepository,
+    private readonly tasks: VideoTaskRepository,
+    private readonly posts: BlogPostRepository,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  /** `onTask` sees each task as it is read, to collect its files. */
+  list(onTask: (task: VideoTaskEntity) => void): ExportSection[] {
+    return [
+      {
+        name: 'sessions',
+        // The session id is what a token names: never handed out again.
+        page: async (u, s, t) =>
+          (await this.sessions.pageOf(u, s, t)).map(({ id: _id, userId: _user, ...rest }) => rest),
+      },
+      { name: 'credit_ledger', page: (u, s, t) => this.credits.rowsOf(u, s, t) },
+      { name: 'payments', page: (u, s, t) => this.payments.pageOf(u, s, t) },
+      { name: 'subscriptions', page: (u, s, t) => this.billing.subscriptionsOf(u, s, t) },
+      { name: 'checkout_sessions', page: (u, s, t) => this.billing.checkoutSessionsOf(u, s, t) },
+      {
+        name: 'video_tasks',
+        page: async (u, s, t) =>
+          (await this.tasks.pageOf(u, s, t)).map((task) => {
+            onTask(task);
+            return taskView(task);
+          }),
+      },
+      { name: 'blog_posts', page: (u, s, t) => this.posts.pageByAuthor(u, s, t) },
+      { name: 'audit_log', page: async (u, s, t) => (await this.audit.aboutUser(u, s, t)).map(auditView) },
+    ];
+  }
+
+  /** The Stripe customer id, when the user has one. */
+  async billingCustomerId(userId: string): Promise<string | null> {
+    return (await this.billing.findCustomer(userId))?.stripeCustomerId ?? null;
+  }
+}

@@ -1,1 +1,0 @@
-export const VIDEO_PROVIDER = Symbol('VIDEO_PROVIDER');
