@@ -1,6 +1,22 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
+/**
+ * Files that wait on the local renderer's real videos. They run one at a time (their own project's
+ * single worker) beside the other files: two at once would make their renders take turns on two cores,
+ * and each would wait out the other's as well as its own.
+ */
+const RENDERING = [
+  'billing.spec.ts',
+  'generator-workspace.spec.ts',
+  'history-actions.spec.ts',
+  'live-progress.spec.ts',
+  'model-picker.spec.ts',
+  'omni-edit.spec.ts',
+  'video.spec.ts',
+].map((file) => `**/${file}`);
+const viewport = { width: 1280, height: 800 };
+
 const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -26,5 +42,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'renders', testMatch: RENDERING, workers: 1, use: { viewport } },
+    { name: 'desktop', testIgnore: RENDERING, use: { viewport } },
+  ],
 });

@@ -58,3 +58,15 @@ export async function signIn(
   }, session);
   return session;
 }
+
+/**
+ * Waits until React has hydrated the shell, seen on its header (React keeps its props on the
+ * element). Not network idle: a page with an autoplaying video may stream it for as long as it
+ * likes on a loaded machine.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  const header = page.getByRole('banner').first();
+  await expect
+    .poll(() => header.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))))
+    .toBe(true);
+}

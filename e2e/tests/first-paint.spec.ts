@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, waitForHydration } from '../support/fixtures';
 
 /** The shell's own routes: pre-rendered at build time, in each language, and hydrated. */
 const SHELL_ROUTES: { path: string; heading: RegExp; zh: RegExp }[] = [
@@ -53,8 +53,8 @@ for (const route of SHELL_ROUTES) {
       });
     });
     await page.goto(route.path);
-    await page.waitForLoadState('networkidle');
     // Hydrated: the language menu is React's (switching re-renders the page in Chinese).
+    await waitForHydration(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.zh);
@@ -206,6 +206,8 @@ test.describe('on a phone', () => {
 
 test('/ loads no remote code', async ({ page, requests }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
+  // The hero's video is attached after the first paint, when the page has done its loading.
+  await expect(page.locator('video.shell-home__hero-video')).toBeAttached();
   expect(requests.filter((p) => p.startsWith('/mfe/'))).toEqual([]);
 });

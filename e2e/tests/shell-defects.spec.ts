@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, waitForHydration } from '../support/fixtures';
 
 /**
  * The shell's defects a new user met: the phone header fits, the account menu gives focus back on Escape,
@@ -22,7 +22,7 @@ async function useLanguage(page: Page, baseURL: string, lang: (typeof LANGS)[num
 async function openHome(page: Page, signedIn: boolean): Promise<void> {
   await page.goto('/');
   if (signedIn) await expect(page.getByRole('button', { name: /Account menu|账户菜单/ })).toBeVisible();
-  else await page.waitForLoadState('networkidle');
+  else await waitForHydration(page);
 }
 
 const accountMenuName = (lang: string) => (lang === 'en' ? /Account menu/ : /账户菜单/);
