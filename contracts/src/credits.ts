@@ -72,6 +72,11 @@ export const PublicCreditTransaction = z.object({
    * leave it out.
    */
   product_id: z.string().nullable().optional(),
+  /**
+   * The catalogue's name of a video line's model (and of its refund's): a proper name, the same in
+   * every language; null for other lines. Servers before it was added leave it out.
+   */
+  product_name: z.string().nullable().optional(),
   created_at: z.iso.datetime(),
 });
 export type PublicCreditTransaction = z.infer<typeof PublicCreditTransaction>;

@@ -56,12 +56,12 @@ describe.each(databaseKinds())('credit history products on %s', (kind) => {
     });
 
     const expected = [
-      { source_type: 'admin', amount: 5, product_id: null },
-      { source_type: 'refund', amount: 40, product_id: 'veo3' },
-      { source_type: 'video', amount: -40, product_id: 'veo3' },
-      { source_type: 'renewal', amount: 1340, product_id: 'pro' },
-      { source_type: 'plan', amount: 1340, product_id: 'pro' },
-      { source_type: 'purchase', amount: 330, product_id: 'starter' },
+      { source_type: 'admin', amount: 5, product_id: null, product_name: null },
+      { source_type: 'refund', amount: 40, product_id: 'veo3', product_name: 'VEO 3 Text' },
+      { source_type: 'video', amount: -40, product_id: 'veo3', product_name: 'VEO 3 Text' },
+      { source_type: 'renewal', amount: 1340, product_id: 'pro', product_name: null },
+      { source_type: 'plan', amount: 1340, product_id: 'pro', product_name: null },
+      { source_type: 'purchase', amount: 330, product_id: 'starter', product_name: null },
     ];
     const page = await api('GET', `/api/credits/${user.user.id}/transactions?limit=10`, user);
     expect(page.statusCode).toBe(200);

@@ -32,10 +32,11 @@ export function ledgerReason(line: PublicCreditTransaction, userId: string, lang
     case 'renewal':
       return paid ? t('reasonRenewalOf', { product: paid }) : t('reason_renewal');
     case 'video':
-      return model ? t(model.mode === 'image' ? 'reasonVideoImage' : 'reasonVideoText') : t('reason_video');
+      if (model) return t(model.mode === 'image' ? 'reasonVideoImage' : 'reasonVideoText');
+      return line.product_name ? t('reasonVideoWith', { model: line.product_name }) : t('reason_video');
     case 'refund':
       if (paid) return t('reasonRefundOf', { product: paid });
-      return model ? t('reasonVideoRefund') : t('reason_refund');
+      return model || line.product_name ? t('reasonVideoRefund') : t('reason_refund');
     case 'bonus':
     case 'admin':
       if (line.source_type === 'bonus' && line.source_id === userId) return t('reasonWelcome');

@@ -40,7 +40,11 @@ export class CreditTransactionEntity {
 /** A ledger line as the history shows it: with the catalogue id of the plan, pack or model it is for. */
 export type LedgerLine = CreditTransactionEntity & { productId?: string | null };
 
-export function toPublicTransaction(t: LedgerLine): PublicCreditTransaction {
+/** `modelName` names a video line's model from the catalogue (undefined for any other product id). */
+export function toPublicTransaction(
+  t: LedgerLine,
+  modelName: (id: string) => string | undefined = () => undefined,
+): PublicCreditTransaction {
   return {
     id: t.id,
     amount: t.amount,
@@ -49,6 +53,7 @@ export function toPublicTransaction(t: LedgerLine): PublicCreditTransaction {
     source_id: t.sourceId,
     description: t.description,
     product_id: t.productId ?? null,
+    product_name: (t.productId && modelName(t.productId)) || null,
     created_at: t.createdAt.toISOString(),
   };
 }

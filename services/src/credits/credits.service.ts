@@ -11,8 +11,14 @@ import { UserRepository } from '../users/user.repository';
 import { afterCommit, isUniqueViolation } from '../database/transaction';
 import { TaskEventsService } from '../events/task-events.service';
 import { MetricsService } from '../metrics/metrics.service';
-import { toPublicTransaction, type CreditTransactionEntity, type CreditSourceType } from './credit-transaction.entity';
+import {
+  toPublicTransaction,
+  type CreditTransactionEntity,
+  type CreditSourceType,
+  type LedgerLine,
+} from './credit-transaction.entity';
 import type { PublicCreditTransaction } from '@veo3/contracts/credits';
+import { DEFAULT_CATALOGUE } from '../video/catalogue/default-catalogue';
 import { CreditsErrorCode, CreditsException } from './credits.exception';
 import { CreditsRepository } from './credits.repository';
 import { LedgerSummaryCache, type LedgerSummary } from './ledger-summary.cache';
@@ -39,6 +45,9 @@ export interface CreditResult {
   /** true when the key had been applied before and nothing changed now. */
   replayed: boolean;
 }
+
+/** Every model's name, those the operator no longer offers included: old lines still name theirs. */
+const MODEL_NAMES = new Map(DEFAULT_CATALOGUE.map((model) => [model.id, model.name]));
 
 @Injectable()
 export class CreditsService {
@@ -130,9 +139,13 @@ export class CreditsService {
     };
   }
 
+  /** A ledger line as the API shows it, a video's model named as the catalogue names it. */
+  private readonly publicLine = (line: LedgerLine): PublicCreditTransaction =>
+    toPublicTransaction(line, (id) => MODEL_NAMES.get(id));
+
   private async readSummary(userId: string): Promise<LedgerSummary | null> {
     const summary = await this.ledger.summary(userId);
-    return summary && { balance: summary.balance, transactions: summary.latest.map(toPublicTransaction) };
+    return summary && { balance: summary.balance, transactions: summary.latest.map(this.publicLine) };
   }
 
   /** The balance as committed now, or as `manager`'s transaction sees it. */
@@ -148,13 +161,13 @@ export class CreditsService {
       throw new CreditsException(CreditsErrorCode.Forbidden, 'You can only see your own credit history');
     }
     const { items, total } = await this.history(userId, limit, offset);
-    return { items: items.map(toPublicTransaction), total, limit, offset };
+    return { items: items.map(this.publicLine), total, limit, offset };
   }
 
   /** The user's latest `limit` ledger lines as the API shows them, newest first (the admin console's user page). */
   async latestTransactions(userId: string, limit: number): Promise<PublicCreditTransaction[]> {
     const { items } = await this.history(userId, limit, 0);
-    return items.map(toPublicTransaction);
+    return items.map(this.publicLine);
   }
 
   async checkModel(userId: string, modelId: string): Promise<{ cost: number; balance: number; enough: boolean }> {
