@@ -112,6 +112,19 @@ describe.each(cases)('the retention purge on %s with %s storage', (kind, storage
     return [row.imagePath, row.imageMime, row.lastFramePath, row.lastFrameMime, row.referenceImages];
   };
 
+  it('reads what is due by an index on the date each purge compares', async () => {
+    const runner = t.app.get(DataSource).createQueryRunner();
+    try {
+      const indexed = async (table: string) =>
+        ((await runner.getTable(table))?.indices ?? []).map((index) => index.columnNames.join(','));
+      expect(await indexed('sessions')).toEqual(expect.arrayContaining(['expires_at', 'revoked_at']));
+      expect(await indexed('video_tasks')).toContain('deleted_at');
+      expect(await indexed('checkout_sessions')).toContain('created_at');
+    } finally {
+      await runner.release();
+    }
+  });
+
   it('deletes sessions ended longer ago than the grace period and keeps live and recently ended ones', async () => {
     const expiredLongAgo = await session({ expiresAt: daysAgo(31) });
     const revokedLongAgo = await session({ revokedAt: daysAgo(31) });

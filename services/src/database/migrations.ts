@@ -22,6 +22,7 @@ import { PaymentReceiptUrl1763686300000 } from './migrations/1763686300000-payme
 import { SubscriptionCancelAt1763686310000 } from './migrations/1763686310000-subscription-cancel-at';
 import { AccountErasure1763686400000 } from './migrations/1763686400000-account-erasure';
 import { AccountExports1763686420000 } from './migrations/1763686420000-account-exports';
+import { RetentionIndexes1763686440000 } from './migrations/1763686440000-retention-indexes';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   SubscriptionCancelAt1763686310000,
   AccountErasure1763686400000,
   AccountExports1763686420000,
+  RetentionIndexes1763686440000,
 ];
