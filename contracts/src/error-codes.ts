@@ -42,6 +42,22 @@ export const ADMIN_ERROR_CODES = {
   TaskNotRetryable: 'ADMIN_TASK_NOT_RETRYABLE',
 } as const;
 
+/** api-keys.exception.ts */
+export const API_KEYS_ERROR_CODES = {
+  /** No such key of the caller's (404). */
+  NotFound: 'API_KEYS_NOT_FOUND',
+  /** MAX_API_KEYS live keys already (409). */
+  TooMany: 'API_KEYS_TOO_MANY',
+  /** The key is unknown, malformed or revoked (401). */
+  Invalid: 'API_KEYS_INVALID',
+  /** The key lacks the route's scope (403). */
+  MissingScope: 'API_KEYS_MISSING_SCOPE',
+  /** A browser session token on `/v1` or `/mcp`, which take API keys only (401). */
+  NotAnApiKey: 'API_KEYS_NOT_AN_API_KEY',
+  /** The key's monthly cap would be passed: nothing was charged (402). */
+  CapReached: 'API_KEYS_CAP_REACHED',
+} as const;
+
 /** auth.exception.ts */
 export const AUTH_ERROR_CODES = {
   GoogleOnly: 'AUTH_GOOGLE_ONLY',
@@ -52,6 +68,8 @@ export const AUTH_ERROR_CODES = {
   SessionExpired: 'AUTH_SESSION_EXPIRED',
   NotAdmin: 'AUTH_NOT_ADMIN',
   NotBlogManager: 'AUTH_NOT_BLOG_MANAGER',
+  /** An API key on a web route: keys work only on `/v1` and `/mcp` (401). */
+  ApiKeyNotAccepted: 'AUTH_API_KEY_NOT_ACCEPTED',
 } as const;
 
 /** billing.exception.ts */
@@ -155,6 +173,7 @@ export const MODULE_ERRORS = {
   accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
   accountExport: ACCOUNT_EXPORT_ERROR_CODES,
   admin: ADMIN_ERROR_CODES,
+  apiKeys: API_KEYS_ERROR_CODES,
   auth: AUTH_ERROR_CODES,
   billing: BILLING_ERROR_CODES,
   blog: BLOG_ERROR_CODES,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import * as accountDeletion from './account-deletion';
 import * as accountExport from './account-export';
 import * as admin from './admin';
+import * as apiKeys from './api-keys';
 import * as auth from './auth';
 import * as billing from './billing';
 import * as blog from './blog';
@@ -218,6 +219,28 @@ export const API_ROUTES = [
     // export as for none; 401 signed out without a link; 410 for an expired link.
     replies: { 200: null, 302: null, 400: E, 401: E, 404: E, 409: E, 410: E, ...DB },
     contentType: 'application/zip',
+  },
+  {
+    method: 'GET',
+    path: '/api/account/api-keys',
+    auth: 'required',
+    replies: { 200: apiKeys.ApiKeyListReply, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/api-keys',
+    auth: 'required',
+    body: apiKeys.CreateApiKeySchema,
+    // 409: MAX_API_KEYS keys already (API_KEYS_TOO_MANY).
+    replies: { 201: apiKeys.CreateApiKeyReply, 400: E, ...SIGNED_IN, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/api-keys/:id',
+    auth: 'required',
+    params: apiKeys.ApiKeyParamsSchema,
+    // 404: another user's key as for none; revoking a revoked key again is a 200.
+    replies: { 200: apiKeys.RevokeApiKeyReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
   },
   {
     method: 'POST',
@@ -477,6 +500,21 @@ export const API_ROUTES = [
       502: E,
       ...DB,
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/api-usage',
+    auth: 'required',
+    query: apiKeys.AdminApiUsageQuerySchema,
+    replies: { 200: apiKeys.AdminApiUsageReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/api-keys/:id/revoke',
+    auth: 'required',
+    params: apiKeys.ApiKeyParamsSchema,
+    body: apiKeys.AdminRevokeApiKeySchema,
+    replies: { 200: apiKeys.AdminRevokeApiKeyReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
   },
   {
     method: 'GET',
