@@ -9,7 +9,12 @@ import { join } from 'node:path';
 
 export const LANGUAGES = ['en', 'zh-CN'];
 /** Filled by the server from its configuration (the pages are built before it is known). */
-export const TOKENS = { supportEmail: '__VEO3_SUPPORT_EMAIL__', serviceEmail: '__VEO3_SERVICE_EMAIL__' };
+export const TOKENS = {
+  supportEmail: '__VEO3_SUPPORT_EMAIL__',
+  serviceEmail: '__VEO3_SERVICE_EMAIL__',
+  // The site's address in the developer docs' code samples.
+  siteUrl: '__VEO3_SITE_URL__',
+};
 
 /** The login page differs with the sign-in methods configured: one rendering per combination. */
 export const loginVariant = (google, dev) => `/login#google=${google ? 1 : 0}&dev=${dev ? 1 : 0}`;
@@ -51,7 +56,7 @@ export async function prerender(shellDir, stats) {
   const { renderRoot, shellRoutes, remoteRoutes } = require(file);
 
   const config = (google, dev) => ({
-    siteUrl: 'http://localhost',
+    siteUrl: TOKENS.siteUrl,
     remotes: {},
     gaMeasurementId: null,
     googleClientId: google ? 'prerender' : null,

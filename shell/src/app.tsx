@@ -14,6 +14,7 @@ const load = {
   terms: () => import('./pages/legal/terms-page').then((m) => ({ default: m.TermsPage })),
   privacy: () => import('./pages/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
   refund: () => import('./pages/legal/refund-page').then((m) => ({ default: m.RefundPage })),
+  developers: () => import('./pages/developers/developers-page').then((m) => ({ default: m.DevelopersPage })),
   adminGate: () => import('./pages/admin/admin-gate').then((m) => ({ default: m.AdminGate })),
   blogAdminGate: () => import('./pages/admin/admin-gate').then((m) => ({ default: m.BlogAdminGate })),
 };
@@ -27,6 +28,7 @@ const AsmrVideoPage = lazy(load.asmr);
 const TermsPage = lazy(load.terms);
 const PrivacyPage = lazy(load.privacy);
 const RefundPage = lazy(load.refund);
+const DevelopersPage = lazy(load.developers);
 // Not a remote route: only an administrator's visit loads the admin remote (no preload hints for others).
 const AdminGate = lazy(load.adminGate);
 // Blog management: its remote only for a blog manager; anyone else gets the same 'Not allowed' page.
@@ -42,6 +44,7 @@ export const shellRoutes: { path: string; load?: () => Promise<unknown> }[] = [
   { path: '/terms-of-service', load: load.terms },
   { path: '/privacy-policy', load: load.privacy },
   { path: '/refund-policy', load: load.refund },
+  { path: '/developers', load: load.developers },
 ];
 
 /** Which remote serves which route (ARCHITECTURE §1); every other path is the shell's own. */
@@ -84,6 +87,7 @@ export function App() {
           <Route path="/terms-of-service" element={<TermsPage />} />
           <Route path="/privacy-policy" element={<PrivacyPage />} />
           <Route path="/refund-policy" element={<RefundPage />} />
+          <Route path="/developers" element={<DevelopersPage />} />
           <Route path="/admin/*" element={<AdminGate />} />
           {remoteRoutes.map(({ path, remote, expose }) => (
             <Route

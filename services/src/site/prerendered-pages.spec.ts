@@ -22,12 +22,13 @@ describe('PrerenderedPages', () => {
   writeFileSync(
     file,
     JSON.stringify({
-      tokens: { supportEmail: '__S__', serviceEmail: '__V__' },
+      tokens: { supportEmail: '__S__', serviceEmail: '__V__', siteUrl: '__U__' },
       remoteRoutes: ['/pricing', '/blog/:slug'],
       remoteModules: { '/pricing': { remote: 'billing', expose: 'pricing-page' } },
       pages: {
         en: {
           '/': page('<a href="mailto:__S__">__S__</a> __V__'),
+          '/developers': page('<code>curl __U__/v1/videos</code>'),
           '/login#google=0&dev=1': page('dev login'),
           '/login#google=1&dev=0': page('google login'),
           '/pricing': page('pricing <!--remote-slot-->'),
@@ -39,7 +40,13 @@ describe('PrerenderedPages', () => {
   );
   const pages = PrerenderedPages.load(
     file,
-    { supportEmail: 'a&b@x.example', serviceEmail: 's@x.example', googleClientId: null, devLogin: true },
+    {
+      siteUrl: 'https://studio.example',
+      supportEmail: 'a&b@x.example',
+      serviceEmail: 's@x.example',
+      googleClientId: null,
+      devLogin: true,
+    },
     escapeHtml,
   )!;
 
@@ -48,6 +55,7 @@ describe('PrerenderedPages', () => {
       '<a href="mailto:a&amp;b@x.example">a&amp;b@x.example</a> s@x.example',
     );
     expect(pages.find('/', 'zh-CN')!.page.body).toBe('首页');
+    expect(pages.find('/developers', 'en')!.page.body).toBe('<code>curl https://studio.example/v1/videos</code>');
   });
 
   it('picks the login page for the configured sign-in methods', () => {
@@ -69,7 +77,7 @@ describe('PrerenderedPages', () => {
     expect(
       PrerenderedPages.load(
         join(tmpdir(), 'no-such-prerender.json'),
-        { supportEmail: '', serviceEmail: '', googleClientId: null, devLogin: false },
+        { siteUrl: '', supportEmail: '', serviceEmail: '', googleClientId: null, devLogin: false },
         escapeHtml,
       ),
     ).toBeNull();
@@ -93,7 +101,7 @@ describe('PrerenderedPages copyright year', () => {
     );
     const pages = PrerenderedPages.load(
       file,
-      { supportEmail: '', serviceEmail: '', googleClientId: null, devLogin: false },
+      { siteUrl: '', supportEmail: '', serviceEmail: '', googleClientId: null, devLogin: false },
       escapeHtml,
     )!;
     expect(pages.find('/', 'en')!.page.body).toBe(

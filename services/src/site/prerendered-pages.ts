@@ -14,7 +14,8 @@ export interface PrerenderedPage {
 }
 
 interface PrerenderFile {
-  tokens: { supportEmail: string; serviceEmail: string };
+  /** Placeholders for the site's settings, which the build does not know (`siteUrl` in builds since /developers). */
+  tokens: { supportEmail: string; serviceEmail: string; siteUrl?: string };
   /** The year in the footer's copyright line at build time. */
   builtYear?: number;
   remoteRoutes: string[];
@@ -80,33 +81,35 @@ export interface PageChoice {
   module?: RemoteModule;
 }
 
+/** The site's settings a pre-rendered page shows: its address (the developer docs' samples), contacts, sign-in. */
+interface PageSettings {
+  siteUrl: string;
+  supportEmail: string;
+  serviceEmail: string;
+  googleClientId: string | null;
+  devLogin: boolean;
+}
+
 /** The shell's pre-rendered pages, with the site's own settings filled in. */
 export class PrerenderedPages {
   private constructor(
     private readonly file: PrerenderFile,
-    private readonly settings: {
-      supportEmail: string;
-      serviceEmail: string;
-      googleClientId: string | null;
-      devLogin: boolean;
-    },
+    private readonly settings: PageSettings,
     escape: (text: string) => string,
   ) {
+    const { tokens } = file;
     for (const lang of LANGUAGES) {
       for (const page of Object.values(file.pages[lang] ?? {})) {
         page.body = page.body
-          .replaceAll(file.tokens.supportEmail, escape(settings.supportEmail))
-          .replaceAll(file.tokens.serviceEmail, escape(settings.serviceEmail));
+          .replaceAll(tokens.supportEmail, escape(settings.supportEmail))
+          .replaceAll(tokens.serviceEmail, escape(settings.serviceEmail));
+        if (tokens.siteUrl) page.body = page.body.replaceAll(tokens.siteUrl, escape(settings.siteUrl));
       }
     }
   }
 
   /** null when the build has no pre-rendered pages (the shell then renders in the browser only). */
-  static load(
-    path: string,
-    settings: { supportEmail: string; serviceEmail: string; googleClientId: string | null; devLogin: boolean },
-    escape: (text: string) => string,
-  ): PrerenderedPages | null {
+  static load(path: string, settings: PageSettings, escape: (text: string) => string): PrerenderedPages | null {
     if (!existsSync(path)) return null;
     return new PrerenderedPages(JSON.parse(readFileSync(path, 'utf8')) as PrerenderFile, settings, escape);
   }

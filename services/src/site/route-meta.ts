@@ -58,6 +58,12 @@ export const ROUTE_META: Record<string, RouteMeta> = {
     description: 'When and how Veo 3 Studio purchases can be refunded.',
     index: true,
   },
+  '/developers': {
+    title: 'Developer API and MCP',
+    description:
+      'Make Veo 3 videos from your code or your AI assistant with your Veo 3 Studio credits: REST API, webhooks and an MCP server.',
+    index: true,
+  },
   '/login': { title: 'Login', description: 'Sign in to Veo 3 Studio with Google.', index: false },
   '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
   '/credits': { title: 'Credits', description: 'Your credit balance and history.', index: false },

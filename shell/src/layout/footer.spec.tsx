@@ -21,6 +21,7 @@ describe('Footer', () => {
     expect(product.getByRole('link', { name: 'AI French Kissing' })).toHaveAttribute('href', '/ai-french-kissing');
     expect(product.getByRole('link', { name: 'ASMR Video' })).toHaveAttribute('href', '/asmr-video');
     expect(product.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(product.getByRole('link', { name: 'Developers' })).toHaveAttribute('href', '/developers');
   });
 
   it('names them in Chinese', () => {
@@ -30,5 +31,6 @@ describe('Footer', () => {
     expect(product.getByRole('link', { name: '视频特效' })).toHaveAttribute('href', '/video-effects');
     expect(product.getByRole('link', { name: 'AI 法式接吻' })).toHaveAttribute('href', '/ai-french-kissing');
     expect(product.getByRole('link', { name: 'ASMR 视频' })).toHaveAttribute('href', '/asmr-video');
+    expect(product.getByRole('link', { name: '开发者' })).toHaveAttribute('href', '/developers');
   });
 });

@@ -42,6 +42,9 @@ export function Footer() {
             <li>
               <Link to="/blog">{t('navBlog')}</Link>
             </li>
+            <li>
+              <Link to="/developers">{t('footerDevelopers')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t('footerLegal')}>
