@@ -592,6 +592,19 @@ export const API_ROUTES = [
   // Any other GET /api/...: the JSON 404 straight from the router (http/http-pipeline's api-not-found).
   { method: 'GET', path: '/api/*', replies: { 404: E } },
 
+  // MCP (outside /api): JSON-RPC over Streamable HTTP, stateless, on an API key (services/src/mcp). 200: a
+  // JSON-RPC reply; 202: a notification taken; 400/406/415: the transport's JSON-RPC refusals; 401 before the
+  // handshake (WWW-Authenticate: Bearer); 429: the key's rate limit. GET and DELETE: 405 (no stream, no session).
+  {
+    method: 'POST',
+    path: '/mcp',
+    auth: 'required',
+    contentType: 'application/json',
+    replies: { 200: null, 202: null, 400: null, 401: E, 406: null, 413: E, 415: null, 429: E, ...DB },
+  },
+  { method: 'GET', path: '/mcp', replies: { 405: E } },
+  { method: 'DELETE', path: '/mcp', replies: { 405: E } },
+
   // site (outside /api)
   { method: 'GET', path: '/remote-map.json', replies: { 200: RemoteMapReply } },
   { method: 'GET', path: '/robots.txt', contentType: 'text/plain', replies: { 200: null } },

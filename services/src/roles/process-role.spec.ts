@@ -9,10 +9,12 @@ describe('routeAllowed', () => {
     expect(table('/*')).toEqual([true, false, false, true]);
     expect(table('/assets/*')).toEqual([true, false, false, true]);
     expect(table('/robots.txt')).toEqual([true, false, false, true]);
+    expect(table('/mcp')).toEqual([true, true, false, false]);
   });
 
   it('does not take a path that only begins like the API for it', () => {
     expect(routeAllowed('web', '/apis')).toBe(true);
     expect(routeAllowed('api', '/apis')).toBe(false);
+    expect(routeAllowed('api', '/mcpx')).toBe(false);
   });
 });
