@@ -208,4 +208,15 @@ describe.each(databaseKinds())('API keys on %s', (kind) => {
     ]);
     expect((await api('POST', '/api/admin/api-keys/nope/revoke', admin.auth, { reason: 'gone' })).statusCode).toBe(404);
   });
+
+  it("deletes a deleted account's keys and refuses them", async () => {
+    const owner = await user();
+    const key = await createApiKey(t.app, owner, ['credits:read']);
+    const keys = t.app.get(ApiKeyAuthenticator);
+    await keys.authenticate(key.auth.authorization);
+    const deleted = await api('POST', '/api/account/delete', owner.auth, { email: owner.user.email });
+    expect(deleted.statusCode).toBe(200);
+    await expect(keys.authenticate(key.auth.authorization)).rejects.toMatchObject({ code: 'API_KEYS_INVALID' });
+    expect(await keyRows(owner.user.id)).toHaveLength(0);
+  });
 });

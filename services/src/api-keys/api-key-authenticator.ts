@@ -89,6 +89,12 @@ export class ApiKeyAuthenticator {
     this.cache.deleteWhere((caller) => caller.key.id === keyId);
   }
 
+  /** After a user's keys were deleted (account deletion): this process refuses them now. */
+  forgetUser(userId: string): void {
+    this.forgetEpoch++;
+    this.cache.deleteWhere((caller) => caller.user.id === userId);
+  }
+
   private async lookUp(hash: string): Promise<ApiCaller> {
     const epoch = this.forgetEpoch;
     const key = await this.keys.findLiveByHash(hash);

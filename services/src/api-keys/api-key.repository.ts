@@ -68,9 +68,11 @@ export class ApiKeyRepository {
     return select.getManyAndCount();
   }
 
-  /** Every key of the user, for their data export (never the hash). */
-  exportOf(userId: string): Promise<Omit<ApiKeyEntity, 'keyHash'>[]> {
+  /** The user's keys from `skip`, oldest first, for their data export (never the hash). */
+  pageOf(userId: string, skip: number, take: number): Promise<Omit<ApiKeyEntity, 'keyHash'>[]> {
     return this.rows.find({
+      skip,
+      take,
       select: {
         id: true,
         userId: true,
@@ -83,7 +85,7 @@ export class ApiKeyRepository {
         revokedAt: true,
       },
       where: { userId },
-      order: { createdAt: 'ASC' },
+      order: { createdAt: 'ASC', id: 'ASC' },
     }) as Promise<Omit<ApiKeyEntity, 'keyHash'>[]>;
   }
 

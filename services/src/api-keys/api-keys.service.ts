@@ -10,6 +10,7 @@ import {
 } from '@veo3/contracts/api-keys';
 import type { AdminActor } from '../admin/admin-actor';
 import { auditedBy } from '../admin/admin-actor';
+import type { AccountEraser } from '../account-deletion/account-eraser';
 import { AuditLogService } from '../audit/audit-log.service';
 import { monthStart } from '../common/month-start';
 import { TransactionRunner } from '../database/transaction-runner';
@@ -41,9 +42,12 @@ function toApiKey(key: ApiKeyEntity, usage: ApiKeyUsage): ApiKey {
 
 const notFound = () => new ApiKeysException(ApiKeysErrorCode.NotFound, 'API key not found');
 
-/** A user's API keys on the account page, and the console's view of every key's use. */
+/**
+ * A user's API keys on the account page, and the console's view of every key's use. As an
+ * AccountEraser, a deleted account's keys go (a key of an erased user is refused even before).
+ */
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements AccountEraser {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly keys: ApiKeyRepository,
@@ -127,6 +131,11 @@ export class ApiKeysService {
     this.authenticator.forget(id);
     const key = await this.keys.findById(id);
     return (await this.withUsage([key!]))[0]!;
+  }
+
+  async forgetUser(userId: string): Promise<void> {
+    await this.transactions.run((m) => this.keys.deleteAllOf(m, userId));
+    this.authenticator.forgetUser(userId);
   }
 
   private async withUsage(keys: ApiKeyEntity[]): Promise<AdminApiKeyUsage[]> {
