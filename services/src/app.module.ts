@@ -18,6 +18,7 @@ import { AccountExportModule } from './account-export/account-export.module';
 import { AdminModule } from './admin/admin.module';
 import { AccountDeletionModule } from './account-deletion/account-deletion.module';
 import { RetentionModule } from './retention/retention.module';
+import { PublicApiModule } from './public-api/public-api.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -35,6 +36,7 @@ function featureModules(role: AppConfig['role']): Type[] {
       RetentionModule,
       AccountExportModule,
       AccountDeletionModule,
+      PublicApiModule,
     );
   // The worker runs the scheduled purges and the export sweep (the api role does no scheduled work).
   if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule);
