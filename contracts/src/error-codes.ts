@@ -126,6 +126,20 @@ export const HEALTH_ERROR_CODES = {
   NotReady: 'HEALTH_NOT_READY',
 } as const;
 
+/** public-api.exception.ts (the versioned developer API, `/v1`) */
+export const PUBLIC_API_ERROR_CODES = {
+  /** A body, form or query that does not match the route's schema (400, with `errors`). */
+  InvalidRequest: 'PUBLIC_API_INVALID_REQUEST',
+  /** `starting_after` names no video of the caller's (400). */
+  InvalidCursor: 'PUBLIC_API_INVALID_CURSOR',
+  /** `image_url` is not https, or its host is (or resolves to) a private address (400). */
+  ImageUrlRefused: 'PUBLIC_API_IMAGE_URL_REFUSED',
+  /** `image_url` could not be fetched: no answer, an error status, or more than MAX_IMAGE_BYTES (422). */
+  ImageUrlUnreadable: 'PUBLIC_API_IMAGE_URL_UNREADABLE',
+  /** Cancel: the video is no longer queued (a worker took it, or it finished) (409). */
+  NotCancellable: 'PUBLIC_API_NOT_CANCELLABLE',
+} as const;
+
 /** storage.exception.ts */
 export const STORAGE_ERROR_CODES = {
   NotFound: 'STORAGE_NOT_FOUND',
@@ -181,6 +195,7 @@ export const MODULE_ERRORS = {
   database: DATABASE_ERROR_CODES,
   events: EVENTS_ERROR_CODES,
   health: HEALTH_ERROR_CODES,
+  publicApi: PUBLIC_API_ERROR_CODES,
   storage: STORAGE_ERROR_CODES,
   users: USERS_ERROR_CODES,
   video: VIDEO_ERROR_CODES,

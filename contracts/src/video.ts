@@ -112,6 +112,8 @@ export const TASK_FAILURES = [
   'model_unavailable',
   'safety_blocked',
   'generation_failed',
+  /** Cancelled by its owner through the developer API while still queued (`POST /v1/videos/:id/cancel`), refunded. */
+  'cancelled',
 ] as const;
 export const TaskFailureCode = z.enum(TASK_FAILURES);
 export type TaskFailureCode = z.infer<typeof TaskFailureCode>;

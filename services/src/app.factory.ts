@@ -8,7 +8,6 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { JSON_BODY_LIMIT } from './http/body-limit';
-import { HttpExceptionFilter } from './common/http-exception.filter';
 import { loggerOptions, requestIds, withRequestLog } from './common/request-log';
 import { NestPinoLogger } from './common/nest-logger';
 import { StandardSchemaValidationPipe } from '@nestjs/common';
@@ -16,6 +15,7 @@ import { registerStaticSite } from './site/site-static';
 import { securityHeaders } from './http/security-headers';
 import { registerHttpPipeline } from './http/http-pipeline';
 import { fillOpenApiFromContract } from './http/openapi-contract';
+import { ProblemDetailsFilter } from './public-api/problem-details.filter';
 import { servesApi, servesPages } from './roles/process-role';
 
 /** A hop count trusts that many proxies from the server outwards (what Fastify itself does with a number). */
@@ -68,7 +68,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
 /** Errors, validation, security headers, uploads, the built site and (if on) the OpenAPI document; then init. */
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<NestFastifyApplication> {
-  app.useGlobalFilters(new HttpExceptionFilter());
+  // The error envelope everywhere, problem details (RFC 9457) on the developer API's /v1.
+  app.useGlobalFilters(new ProblemDetailsFilter(config.siteUrl));
   app.useGlobalPipes(new StandardSchemaValidationPipe());
 
   // The service tier's own hooks, in the order http/http-pipeline.ts lists them.

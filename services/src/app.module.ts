@@ -19,6 +19,7 @@ import { AdminModule } from './admin/admin.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AccountDeletionModule } from './account-deletion/account-deletion.module';
 import { RetentionModule } from './retention/retention.module';
+import { PublicApiModule } from './public-api/public-api.module';
 import { McpModule } from './mcp/mcp.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
@@ -38,6 +39,7 @@ function featureModules(role: AppConfig['role']): Type[] {
       RetentionModule,
       AccountExportModule,
       AccountDeletionModule,
+      PublicApiModule,
       McpModule,
     );
   // The worker runs the scheduled purges and the export sweep (the api role does no scheduled work).

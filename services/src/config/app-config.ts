@@ -150,6 +150,8 @@ export const envSchema = z.object({
   // Hosts a provider's result download may be redirected to (besides the result URL's own host).
   PROVIDER_STORAGE_HOSTS: hostList,
   PROVIDER_DOWNLOAD_MAX_MB: int(200, 1, 10_000),
+  // Hosts a developer API `image_url` may name although they are private addresses (and over http).
+  IMAGE_URL_TRUSTED_HOSTS: hostList,
   GENERATION_TIMEOUT_S: int(900, 30),
   VIDEO_POLL_INTERVAL_MS: int(1000, 10, 60_000),
   TASK_SWEEP_S: int(30, 1, 3600),
@@ -514,6 +516,8 @@ function videoConfig({ e, catalogue }: Basis) {
     kieBaseUrl: e.KIE_BASE_URL ?? null,
     /** Hosts a result download may be redirected to besides its own (the providers' storage). */
     storageHosts: e.PROVIDER_STORAGE_HOSTS ?? DEFAULT_STORAGE_HOSTS,
+    /** Hosts an `image_url` (POST /v1/videos) may name on a private address or over http: an internal image store, a test's. */
+    imageUrlTrustedHosts: e.IMAGE_URL_TRUSTED_HOSTS ?? [],
     /** A result larger than this is refused (the task fails and is refunded). */
     downloadMaxBytes: e.PROVIDER_DOWNLOAD_MAX_MB * 1024 * 1024,
     timeoutSeconds: e.GENERATION_TIMEOUT_S,

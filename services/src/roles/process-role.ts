@@ -8,7 +8,8 @@ const HEALTH = '/api/health';
 export function routeAllowed(role: ProcessRole, pattern: string): boolean {
   if (role === 'all') return true;
   const path = pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern;
-  const api = path === '/api' || path.startsWith('/api/');
+  // The developer API (/v1) and the MCP server (/mcp) are the API role's too.
+  const api = ['/api', '/v1', '/mcp'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   if (path === HEALTH || path.startsWith(`${HEALTH}/`)) return true;
   if (role === 'api') return api;
   if (role === 'web') return !api;

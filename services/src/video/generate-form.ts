@@ -144,7 +144,7 @@ async function readMultipart(request: FastifyRequest, signedIn: boolean, dir: st
 }
 
 /** Streams a file part to `path`, hashing it and keeping its first bytes; one over the size limit is refused. */
-async function writeTemp(part: MultipartFile, path: string): Promise<UploadedFile> {
+export async function writeTemp(part: MultipartFile, path: string): Promise<UploadedFile> {
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);

@@ -20,6 +20,7 @@ export const TASK_FAILURE_MESSAGES: Record<TaskFailure, string> = {
   safety_blocked:
     "The video was refused by the video service's content rules. Please change the prompt or image and try again. Your credits have been refunded.",
   generation_failed: 'Video generation failed, please try again. Your credits have been refunded.',
+  cancelled: 'This video was cancelled before it started. Your credits have been refunded.',
 };
 
 /** The code shown for a stored one; a failed task from before codes were stored reads as generation_failed. */

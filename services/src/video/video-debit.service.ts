@@ -24,6 +24,12 @@ export interface ApiKeyCharge {
   monthlyCap: number | null;
 }
 
+/** The results replayOf answered (an earlier request's tasks), told apart without a field on the wire. */
+const REPLAYS = new WeakSet<GenerateResult>();
+
+/** Whether `result` answers a request its Idempotency-Key had already made (the developer API says so). */
+export const isReplay = (result: GenerateResult): boolean => REPLAYS.has(result);
+
 /** Who asked, with which Idempotency-Key (at most 100 characters, or null), for what (`requestHashOf`). */
 export interface RequestKey {
   user: SessionUser;
@@ -91,7 +97,9 @@ export class VideoDebitService {
     }
     const { balance } = await this.credits.checkModel(user.id, task.model);
     const taskIds = task.batchId ? await this.tasks.batchIds(user.id, task.batchId) : [task.id];
-    return { taskId: task.id, taskIds, remainingCredits: balance };
+    const result = { taskId: task.id, taskIds, remainingCredits: balance };
+    REPLAYS.add(result);
+    return result;
   }
 
   /** The fields every new task starts with; `provider` is the one that serves its model now. */

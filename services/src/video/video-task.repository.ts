@@ -308,6 +308,55 @@ export class VideoTaskRepository {
     return Boolean(affected);
   }
 
+  /**
+   * A page of a user's tasks (deleted ones left out), newest first by (created_at, id), after the task
+   * `after` (the previous page's last): a stable order, so new tasks never shift a later page.
+   */
+  pageAfter(
+    userId: string,
+    after: Pick<VideoTaskEntity, 'id' | 'createdAt'> | null,
+    take: number,
+  ): Promise<VideoTaskEntity[]> {
+    const query = this.tasks.createQueryBuilder('t').where('t.user_id = :userId AND t.deleted_at IS NULL', { userId });
+    if (after) {
+      query.andWhere(
+        new Brackets((w) =>
+          w
+            .where('t.created_at < :at', { at: after.createdAt })
+            .orWhere('t.created_at = :at AND t.id < :afterId', { afterId: after.id }),
+        ),
+      );
+    }
+    return query.orderBy('t.created_at', 'DESC').addOrderBy('t.id', 'DESC').limit(take).getMany();
+  }
+
+  /** Where a user's task stands in pageAfter's order (deleted ones too, so a cursor outlives a delete); null: none. */
+  findCursor(userId: string, id: string): Promise<Pick<VideoTaskEntity, 'id' | 'createdAt'> | null> {
+    return this.tasks.findOne({ select: { id: true, createdAt: true }, where: { id, userId } });
+  }
+
+  /**
+   * Cancels a user's task that is still queued (pending, and no worker holds a live lease on it at
+   * `now`), in `m`'s transaction: failed with the code `cancelled`. One conditional update, so a
+   * worker's claim and a cancel never both win; whether it cancelled.
+   */
+  async cancelQueued(m: EntityManager, userId: string, id: string, now: Date): Promise<boolean> {
+    const { affected } = await m.update(
+      VideoTaskEntity,
+      { id, userId, status: 'pending', deletedAt: IsNull(), lockedUntil: Or(IsNull(), LessThan(now)) },
+      {
+        status: 'failed',
+        errorCode: 'cancelled',
+        errorMessage: 'Cancelled by its owner before it started',
+        statusMessage: null,
+        finishedAt: now,
+        lockedBy: null,
+        lockedUntil: null,
+      },
+    );
+    return Boolean(affected);
+  }
+
   /** Whether a user's task exists, is finished and is deleted (deleted or not); null when the user has no such task. */
   findDeletion(userId: string, id: string): Promise<Pick<VideoTaskEntity, 'status' | 'deletedAt'> | null> {
     return this.tasks.findOne({ select: { status: true, deletedAt: true }, where: { id, userId } });

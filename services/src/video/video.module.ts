@@ -53,6 +53,7 @@ import { VideoWorker } from './video-worker';
     { provide: VideoProviders, inject: [APP_CONFIG, VideoStorage], useFactory: createVideoProviders },
   ],
   exports: [
+    VideoGenerationService,
     VideoHistoryService,
     VideoWorker,
     VideoAvailability,
