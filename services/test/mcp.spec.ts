@@ -41,9 +41,13 @@ describe.each(databaseKinds())('the MCP server at /mcp on %s', (db) => {
   });
 
   /** A user with `credits` and an API key of theirs with `scopes`. */
-  async function developer(credits: number, scopes = ALL_SCOPES): Promise<{ me: SignedIn; secret: string }> {
+  async function developer(
+    credits: number,
+    scopes = ALL_SCOPES,
+  ): Promise<{ me: SignedIn; id: string; secret: string }> {
     const me = await video.userWith(`mcp${++n}@example.com`, credits);
-    return { me, secret: await createApiKey(t.app, me.token, scopes) };
+    const { id, secret } = await createApiKey(t.app, me, scopes);
+    return { me, id, secret };
   }
 
   async function connect(authorization: string): Promise<Client> {
@@ -111,7 +115,7 @@ describe.each(databaseKinds())('the MCP server at /mcp on %s', (db) => {
     expect(again).toMatchObject({ id: task.id, replayed: true, balance: 1000 - price });
 
     let current = task as V1Video;
-    for (const deadline = Date.now() + 140_000; !['completed', 'failed'].includes(current.status); ) {
+    for (const deadline = Date.now() + 140_000; !['completed', 'failed'].includes(current.status);) {
       if (Date.now() > deadline) throw new Error(`video ${task.id} is still ${current.status}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
       current = (await call(client, 'get_video', { id: task.id })).structuredContent as V1Video;
@@ -147,10 +151,8 @@ describe.each(databaseKinds())('the MCP server at /mcp on %s', (db) => {
   });
 
   it('refuses a revoked key, a session token and no key with 401 before the handshake', async () => {
-    const { me, secret } = await developer(0);
-    const keys = await t.app.inject({ method: 'GET', url: '/api/account/api-keys', headers: me.auth });
-    const [key] = keys.json().data.items as { id: string }[];
-    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/account/api-keys/${key!.id}`, headers: me.auth });
+    const { me, id, secret } = await developer(0);
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/account/api-keys/${id}`, headers: me.auth });
     expect(revoked.statusCode).toBe(200);
     await expect(connect(`Bearer ${secret}`)).rejects.toMatchObject({ code: 401 });
 
@@ -160,7 +162,7 @@ describe.each(databaseKinds())('the MCP server at /mcp on %s', (db) => {
       [undefined, 'API_KEYS_INVALID'],
     ] as const) {
       const res = await initialize(authorization);
-      expect([res.status, res.headers.get('www-authenticate'), (await res.json()).code]).toEqual([
+      expect([res.status, res.headers.get('www-authenticate'), ((await res.json()) as { code: string }).code]).toEqual([
         401,
         'Bearer realm="mcp"',
         code,

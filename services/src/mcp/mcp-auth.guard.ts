@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiCaller } from '../api-keys/api-key-caller';
-import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
+import { ApiKeyAuthenticator, ApiRateLimited } from '../api-keys/api-key-authenticator';
 
 export type McpRequest = FastifyRequest & { apiCaller: ApiCaller };
 
@@ -18,13 +18,19 @@ export class McpAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<McpRequest>();
+    const reply = http.getResponse<FastifyReply>();
     try {
       request.apiCaller = await this.keys.authenticate(request.headers.authorization);
     } catch (error) {
-      void http.getResponse<FastifyReply>().header('WWW-Authenticate', 'Bearer realm="mcp"');
+      void reply.header('WWW-Authenticate', 'Bearer realm="mcp"');
       throw error;
     }
-    await this.keys.limit(request.apiCaller);
+    try {
+      await this.keys.limit(request.apiCaller);
+    } catch (error) {
+      if (error instanceof ApiRateLimited) void reply.header('Retry-After', error.retryAfterSeconds);
+      throw error;
+    }
     return true;
   }
 }
