@@ -6,6 +6,7 @@ import { SAMPLE_KEY } from './code-samples';
 import { developersMessages } from './developers.messages';
 import { OPERATIONS_ZH } from './operations.zh';
 import { PlainMarkdown } from './plain-markdown';
+import { ScrollRegion } from './scroll-region';
 
 type JsonSchema = { type?: string; format?: string; enum?: unknown[]; description?: string; items?: JsonSchema };
 type Where = 'inPath' | 'inQuery' | 'inBody' | 'inHeader';
@@ -127,7 +128,7 @@ function Operation({ route, origin }: { route: V1Route; origin: string }) {
         )}
       </dl>
       {parameters.length > 0 && (
-        <div className="shell-dev__table-wrap" tabIndex={0} role="region" aria-label={`${t('parameters')}: ${summary}`}>
+        <ScrollRegion className="shell-dev__table-wrap" label={`${t('parameters')}: ${summary}`}>
           <table className="shell-dev__table">
             <caption>{t('parameters')}</caption>
             <thead>
@@ -154,7 +155,7 @@ function Operation({ route, origin }: { route: V1Route; origin: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {route.form && <p>{t('multipart', { file: route.form.files.join(', ') })}</p>}
       <CodeBlock label={t('exampleRequest', { operation: summary })} code={exampleRequest(route, origin)} />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 export interface CodeBlockProps {
   /** What the code is, shown above it and naming its scrolling region for screen readers. */
@@ -6,10 +7,7 @@ export interface CodeBlockProps {
   code: string;
 }
 
-/**
- * A labelled code sample. Long lines scroll inside the block, never the page; the block takes focus
- * (tabIndex) so that keyboard users can scroll it too.
- */
+/** A labelled code sample; long lines scroll inside the block, never the page. */
 export function CodeBlock({ label, code }: CodeBlockProps) {
   const id = useId();
   return (
@@ -17,9 +15,9 @@ export function CodeBlock({ label, code }: CodeBlockProps) {
       <figcaption id={id} className="shell-dev-code__label">
         {label}
       </figcaption>
-      <pre className="shell-dev-code__pre" tabIndex={0} role="region" aria-labelledby={id}>
+      <ScrollRegion as="pre" className="shell-dev-code__pre" labelledBy={id}>
         <code>{code}</code>
-      </pre>
+      </ScrollRegion>
     </figure>
   );
 }

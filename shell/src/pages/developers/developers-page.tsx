@@ -20,6 +20,7 @@ import {
 } from './code-samples';
 import { API_ERRORS, errorMessageKey } from './developers-errors';
 import { developersMessages } from './developers.messages';
+import { ScrollRegion } from './scroll-region';
 import '../shared/marketing.css';
 import './developers.css';
 
@@ -150,7 +151,7 @@ export function DevelopersPage() {
             <p>{rich('errors1', { type: code(PROBLEM_CONTENT_TYPE) })}</p>
             <CodeBlock label={t('codeProblem')} code={problemSample()} />
             <p>{t('errors2')}</p>
-            <div className="shell-dev__table-wrap" tabIndex={0} role="region" aria-label={t('errorsTitle')}>
+            <ScrollRegion className="shell-dev__table-wrap" label={t('errorTable')}>
               <table className="shell-dev__table">
                 <thead>
                   <tr>
@@ -169,7 +170,7 @@ export function DevelopersPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </Section>
 
           <Section id="rate-limits" title={t('limitsTitle')}>
