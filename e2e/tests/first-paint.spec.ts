@@ -10,6 +10,7 @@ const SHELL_ROUTES: { path: string; heading: RegExp; zh: RegExp }[] = [
   { path: '/terms-of-service', heading: /Terms of Service/, zh: /[\u4e00-\u9fff]/ },
   { path: '/privacy-policy', heading: /Privacy Policy/, zh: /[\u4e00-\u9fff]/ },
   { path: '/refund-policy', heading: /Refund Policy/, zh: /[\u4e00-\u9fff]/ },
+  { path: '/developers', heading: /Veo 3 Studio API/, zh: /Veo 3 Studio API/ },
   { path: '/login', heading: /Sign in|Log ?in|Welcome/i, zh: /[\u4e00-\u9fff]/ },
 ];
 

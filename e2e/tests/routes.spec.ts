@@ -10,6 +10,7 @@ const ROUTES: { path: string; remote: string | null; heading: RegExp; as?: strin
   { path: '/terms-of-service', remote: null, heading: /Terms of Service/ },
   { path: '/privacy-policy', remote: null, heading: /Privacy Policy/ },
   { path: '/refund-policy', remote: null, heading: /Refund Policy/ },
+  { path: '/developers', remote: null, heading: /Veo 3 Studio API/ },
   { path: '/text-to-veo3-video?type=text', remote: 'generator', heading: /Video/ },
   { path: '/video-history', remote: 'generator', heading: /Video History/ },
   { path: '/pricing', remote: 'billing', heading: /Plans & Pricing/ },
