@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -65,6 +65,7 @@ export class PublicVideosController {
 
   /** Only while queued; refunded once. */
   @Post(':id/cancel')
+  @HttpCode(200)
   @ApiScopes('videos:write')
   cancel(
     @CurrentUser() user: SessionUser,
