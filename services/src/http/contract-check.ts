@@ -80,7 +80,10 @@ export function v1ContractProblem(
   body: unknown,
 ): string | null {
   // No route matched: only the router's 404 (or 405) may answer, as a problem.
-  const replies = route?.replies ?? { 404: { schema: V1Problem }, 405: { schema: V1Problem } };
+  const replies: Readonly<Record<number, { schema: z.ZodType | null }>> = route?.replies ?? {
+    404: { schema: V1Problem },
+    405: { schema: V1Problem },
+  };
   const schema = replies[status]?.schema;
   if (schema === undefined) return `undeclared status ${status}`;
   const declared = status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';

@@ -16,6 +16,7 @@ import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
 import type { GenerateForm } from '../video/generate-form';
 import { publicFailure, TASK_FAILURE_MESSAGES } from '../video/task-failure';
+import type { UploadedFile } from '../video/uploaded-file';
 import { isReplay } from '../video/video-debit.service';
 import { VideoGenerationService } from '../video/video-generation.service';
 import { videoRefundKey } from '../video/video-ledger-keys';
@@ -24,7 +25,7 @@ import type { VideoTaskEntity } from '../video/video-task.entity';
 import { VideoTaskRepository } from '../video/video-task.repository';
 import { VideoErrorCode, VideoException } from '../video/video.exception';
 import type { ApiCaller } from './api-keys-stand-in';
-import type { CreateVideoInput } from './create-video-input';
+import { withTempDir, type CreateVideoInput } from './create-video-input';
 import { downloadImageUrl } from './image-url';
 import { PublicApiErrorCode, PublicApiException } from './public-api.exception';
 
@@ -74,13 +75,22 @@ export class PublicVideosService {
 
   /**
    * Makes a video for the caller, paid from their credits (and counted against the key's monthly
-   * cap). `replayed`: the Idempotency-Key had already made it (nothing was charged again).
+   * cap); an `image_url` is downloaded first (into a temporary folder, removed afterwards).
+   * `replayed`: the Idempotency-Key had already made it (nothing was charged again).
    */
   async create(caller: ApiCaller, input: CreateVideoInput): Promise<{ video: V1Video; replayed: boolean }> {
-    const { fields } = input;
-    const image = fields.image_url
-      ? await downloadImageUrl(fields.image_url, input.dir, this.config.video.imageUrlTrustedHosts)
-      : input.image;
+    const url = input.fields.image_url;
+    if (!url) return this.generate(caller, input, input.image);
+    return withTempDir(this.storage.tempDir, async (dir) =>
+      this.generate(caller, input, await downloadImageUrl(url, dir, this.config.video.imageUrlTrustedHosts)),
+    );
+  }
+
+  private async generate(
+    caller: ApiCaller,
+    { fields, clientKey }: CreateVideoInput,
+    image: UploadedFile | null,
+  ): Promise<{ video: V1Video; replayed: boolean }> {
     const form: GenerateForm = {
       prompt: fields.prompt,
       model: fields.model,
@@ -90,7 +100,7 @@ export class PublicVideosService {
       duration: fields.duration_s === undefined ? undefined : String(fields.duration_s),
       seed: fields.seed === undefined ? undefined : String(fields.seed),
       image,
-      clientKey: input.clientKey,
+      clientKey,
     };
     const result = await this.generation.generate(caller.user, form);
     return { video: await this.get(caller, result.taskId), replayed: isReplay(result) };
