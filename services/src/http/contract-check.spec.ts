@@ -16,13 +16,13 @@ describe('contract check (CONTRACT_CHECK=1)', () => {
   app.get('/api/not-in-registry', async () => ({ success: true }));
   app.get('/api/docs-json', async () => ({ openapi: '3.1.0' }));
   // The developer API's routes, checked against V1_ROUTES: resources as JSON, errors as problems.
-  const problem = { type: 'https://x/developers#errors-video-not-found', title: 'Not found', status: 404 };
+  const notFound = { type: 'https://x/developers#errors-video-not-found', title: 'Not found', status: 404 };
   app.get('/v1/balance', async () => ({ object: 'balance', credits: 3 }));
   app.get('/v1/videos/:id', async (_request, reply) =>
     reply
       .code(404)
       .type('application/problem+json')
-      .send(JSON.stringify({ ...problem, detail: 'x', code: 'X' })),
+      .send(JSON.stringify({ ...notFound, detail: 'x', code: 'X' })),
   );
   app.get('/v1/models', async (_request, reply) =>
     reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' }),
