@@ -206,6 +206,7 @@ export const adminMessages = defineMessages(
     'action_task.retry': 'Task retry',
     'action_subscription.renew': 'Simulated renewal',
     'action_user.delete': 'Account deleted',
+    'action_api_key.revoke': 'API key revoked',
   },
   {
     pageTitle: '管理后台',
@@ -404,6 +405,7 @@ export const adminMessages = defineMessages(
     'action_task.retry': '任务重试',
     'action_subscription.renew': '模拟续订',
     'action_user.delete': '删除账户',
+    'action_api_key.revoke': '撤销 API 密钥',
   },
 );
 

@@ -5,9 +5,10 @@ import type { ApiKeyScope } from '@veo3/contracts/api-keys';
 import { V1Problem, V1Video, V1VideoList } from '@veo3/contracts/public-api';
 import { VideoProviders } from '../src/video/providers/video-providers';
 import { VideoTaskRepository } from '../src/video/video-task.repository';
+import { createApiKey } from './support/api-key';
 import { multipart } from './support/multipart';
 import { ScriptedProvider } from './support/scripted-provider';
-import { devSignIn, type SignedIn } from './support/sign-in';
+import { devSignIn } from './support/sign-in';
 import { databaseKinds } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 import { videoClient } from './support/video-client';
@@ -16,11 +17,6 @@ jest.setTimeout(60_000);
 
 const SITE = 'http://localhost:3000';
 const PROMPT = 'A lighthouse in a storm, waves crashing';
-
-/** An API key of `user`'s with `scopes`. */
-async function keyFor(_t: TestApp, user: SignedIn, _scopes?: ApiKeyScope[]): Promise<Record<string, string>> {
-  return { authorization: `Bearer ${user.token}` };
-}
 
 /** A local image host: `/frame.png` is a small PNG, anything else a 404. */
 async function imageHost(png: Buffer): Promise<{ server: Server; port: number }> {
@@ -49,6 +45,7 @@ describe.each(databaseKinds())('the developer API /v1 on %s', (kind) => {
         SIGNIN_RATE_LIMIT: '10000',
         VIDEO_MAX_ACTIVE_PER_USER: '100',
         IMAGE_URL_TRUSTED_HOSTS: '127.0.0.1',
+        API_RATE_LIMIT: '30',
       },
       [{ provide: VideoProviders, useValue: new VideoProviders([new ScriptedProvider()]) }],
     );
@@ -63,10 +60,10 @@ describe.each(databaseKinds())('the developer API /v1 on %s', (kind) => {
     await t?.close();
   });
 
-  /** A new user with `credits`, and an API key of theirs. */
-  async function developer(credits = 400, scopes?: ApiKeyScope[]) {
+  /** A new user with `credits`, and an API key of theirs (every scope unless told, no cap unless told). */
+  async function developer(credits = 400, scopes?: ApiKeyScope[], cap: number | null = null) {
     const user = await video.userWith(`dev${++users}@example.com`, credits);
-    return { user, key: await keyFor(t, user, scopes) };
+    return { user, key: (await createApiKey(t.app, user, scopes, cap)).auth };
   }
 
   const create = (key: Record<string, string>, body: unknown, idempotencyKey?: string) =>
@@ -166,11 +163,17 @@ describe.each(databaseKinds())('the developer API /v1 on %s', (kind) => {
       expect(await balance(key)).toBe(400);
     });
 
-    it('answers 402 when the credits do not cover the video', async () => {
+    it("answers 402 when the credits do not cover the video, or the key's monthly cap would be passed", async () => {
       const { key } = await developer(10);
       expect(problem(await create(key, { prompt: PROMPT, model: 'veo3' }), 402).code).toBe(
         'VIDEO_INSUFFICIENT_CREDITS',
       );
+      const capped = await developer(400, undefined, 50);
+      expect((await create(capped.key, { prompt: PROMPT, model: 'veo3' })).statusCode).toBe(201);
+      expect(problem(await create(capped.key, { prompt: `${PROMPT} again`, model: 'veo3' }), 402).code).toBe(
+        'API_KEYS_CAP_REACHED',
+      );
+      expect(await balance(capped.key)).toBe(360);
     });
   });
 
@@ -296,9 +299,36 @@ describe.each(databaseKinds())('the developer API /v1 on %s', (kind) => {
   });
 
   describe('errors, keys and the document', () => {
-    it('answers 401 as a problem without a key', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/v1/balance' });
-      expect(problem(res, 401).code).toEqual(expect.any(String));
+    it('answers 401 without a key, with an unknown one, and for a browser session token', async () => {
+      expect(problem(await t.app.inject({ method: 'GET', url: '/v1/balance' }), 401).code).toBe('API_KEYS_INVALID');
+      const unknown = { authorization: 'Bearer v3s_0000000000000000000000000000000000000000' };
+      expect(problem(await get(unknown, '/v1/balance'), 401).code).toBe('API_KEYS_INVALID');
+      const { user } = await developer(40);
+      const session = problem(await get(user.auth, '/v1/videos'), 401);
+      expect(session.code).toBe('API_KEYS_NOT_AN_API_KEY');
+      expect(problem(await create(user.auth, { prompt: PROMPT, model: 'veo3' }), 401).code).toBe(
+        'API_KEYS_NOT_AN_API_KEY',
+      );
+    });
+
+    it("answers 403 for a route outside the key's scopes, and models to any key", async () => {
+      const { key } = await developer(400, ['videos:read']);
+      expect(problem(await create(key, { prompt: PROMPT, model: 'veo3' }), 403).code).toBe('API_KEYS_MISSING_SCOPE');
+      expect(problem(await get(key, '/v1/balance'), 403).code).toBe('API_KEYS_MISSING_SCOPE');
+      expect((await get(key, '/v1/videos')).statusCode).toBe(200);
+      expect((await get(key, '/v1/models')).statusCode).toBe(200);
+      expect(await balance((await developer(400, ['credits:read'])).key)).toBe(400);
+    });
+
+    it('answers 429 with Retry-After once a key passes its requests a minute; other keys go on', async () => {
+      const { key } = await developer(0);
+      const replies = [];
+      for (let i = 0; i < 31; i++) replies.push(await get(key, '/v1/models'));
+      expect(replies.slice(0, 30).every((r) => r.statusCode === 200)).toBe(true);
+      const limited = replies[30]!;
+      expect(problem(limited, 429).code).toBe('TOO_MANY_REQUESTS');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await get((await developer(0)).key, '/v1/models')).statusCode).toBe(200);
     });
 
     it('answers an unknown /v1 path with a 404 problem, and leaves /api with its envelope', async () => {

@@ -9,6 +9,7 @@ import type {
   V1VideoList,
   V1VideoStatus,
 } from '@veo3/contracts/public-api';
+import type { ApiCaller } from '../api-keys/api-key-caller';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
@@ -24,7 +25,6 @@ import { VideoStorage } from '../video/video-storage';
 import type { VideoTaskEntity } from '../video/video-task.entity';
 import { VideoTaskRepository } from '../video/video-task.repository';
 import { VideoErrorCode, VideoException } from '../video/video.exception';
-import type { ApiCaller } from './api-keys-stand-in';
 import { withTempDir, type CreateVideoInput } from './create-video-input';
 import { downloadImageUrl } from './image-url';
 import { PublicApiErrorCode, PublicApiException } from './public-api.exception';
@@ -101,6 +101,7 @@ export class PublicVideosService {
       seed: fields.seed === undefined ? undefined : String(fields.seed),
       image,
       clientKey,
+      apiKey: { id: caller.key.id, monthlyCap: caller.key.monthlyCap },
     };
     const result = await this.generation.generate(caller.user, form);
     return { video: await this.get(caller, result.taskId), replayed: isReplay(result) };
