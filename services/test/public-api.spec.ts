@@ -150,6 +150,11 @@ describe.each(databaseKinds())('the developer API /v1 on %s', (kind) => {
       });
       const missing = await create(key, { ...base, image_url: `http://127.0.0.1:${host.port}/gone.png` });
       expect(problem(missing, 422).code).toBe('PUBLIC_API_IMAGE_URL_UNREADABLE');
+      const textOnly = { ...base, model: 'veo3', image_url: `http://127.0.0.1:${host.port}/frame.png` };
+      expect(problem(await create(key, textOnly), 400)).toMatchObject({
+        code: 'VIDEO_BAD_OPTION',
+        detail: 'VEO 3 Text cannot make a video from an image',
+      });
       expect(await balance(key)).toBe(360);
     });
 

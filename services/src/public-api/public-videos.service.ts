@@ -15,6 +15,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
+import { ModelCatalogue } from '../video/catalogue/model-catalogue';
 import type { GenerateForm } from '../video/generate-form';
 import { publicFailure, TASK_FAILURE_MESSAGES } from '../video/task-failure';
 import type { UploadedFile } from '../video/uploaded-file';
@@ -66,6 +67,7 @@ export class PublicVideosService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly generation: VideoGenerationService,
+    private readonly catalogue: ModelCatalogue,
     private readonly tasks: VideoTaskRepository,
     private readonly storage: VideoStorage,
     private readonly credits: CreditsService,
@@ -80,10 +82,22 @@ export class PublicVideosService {
    */
   async create(caller: ApiCaller, input: CreateVideoInput): Promise<{ video: V1Video; replayed: boolean }> {
     const url = input.fields.image_url;
+    this.checkTakesImage(input.fields.model, Boolean(url || input.image));
     if (!url) return this.generate(caller, input, input.image);
     return withTempDir(this.storage.tempDir, async (dir) =>
       this.generate(caller, input, await downloadImageUrl(url, dir, this.config.video.imageUrlTrustedHosts)),
     );
+  }
+
+  /**
+   * A first frame for a model that makes videos from text alone is refused (the site's generator
+   * never sends one; a program would otherwise get a text video and wonder), before any download.
+   */
+  private checkTakesImage(modelId: string, image: boolean): void {
+    const model = this.catalogue.find(modelId);
+    if (image && model && !modelTabs(model).includes('image')) {
+      throw new VideoException(VideoErrorCode.BadOption, `${model.name} cannot make a video from an image`);
+    }
   }
 
   private async generate(

@@ -54,6 +54,7 @@ import { VideoWorker } from './video-worker';
   ],
   exports: [
     VideoGenerationService,
+    ModelCatalogue,
     VideoHistoryService,
     VideoWorker,
     VideoAvailability,
