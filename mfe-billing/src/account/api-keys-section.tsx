@@ -41,9 +41,7 @@ function ApiKeyItem({ apiKey, headingId, onRevoke }: { apiKey: ApiKey; headingId
         <h3 id={headingId} tabIndex={-1} className={styles.keyName}>
           {apiKey.name}
         </h3>
-        <code className={styles.code} title={t('apiKeyPrefix', { prefix: apiKey.prefix })}>
-          {apiKey.prefix}…
-        </code>
+        <code className={styles.code}>{apiKey.prefix}…</code>
         {revoked ? (
           <span className={styles.revokedNote}>
             {t('apiKeyRevokedOn', { date: formatDate(apiKey.revoked_at, lang) })}
