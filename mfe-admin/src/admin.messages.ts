@@ -228,8 +228,6 @@ export const adminMessages = defineMessages(
     revokeKeyTitle: 'Revoke this API key',
     revokeKeyText: 'Revokes “{name}” ({prefix}…) of {email}. Apps using it stop working at once.',
     keyRevokedNotice: 'Revoked “{name}” of {email}.',
-    'action_api_key.revoke': 'API key revoked',
-    target_api_key: 'API key',
   },
   {
     pageTitle: '管理后台',
@@ -449,8 +447,6 @@ export const adminMessages = defineMessages(
     revokeKeyTitle: '撤销此 API 密钥',
     revokeKeyText: '撤销 {email} 的“{name}”（{prefix}…）。使用它的应用将立即停止工作。',
     keyRevokedNotice: '已撤销 {email} 的“{name}”。',
-    'action_api_key.revoke': '撤销 API 密钥',
-    target_api_key: 'API 密钥',
   },
 );
 
