@@ -207,6 +207,7 @@ export const adminMessages = defineMessages(
     'action_task.retry': 'Task retry',
     'action_subscription.renew': 'Simulated renewal',
     'action_user.delete': 'Account deleted',
+    'action_api_key.revoke': 'API key revoked',
     // API keys
     apiUsageTable: 'API keys',
     searchApiUser: 'Search by user (e-mail or user id)',
@@ -427,6 +428,7 @@ export const adminMessages = defineMessages(
     'action_task.retry': '任务重试',
     'action_subscription.renew': '模拟续订',
     'action_user.delete': '删除账户',
+    'action_api_key.revoke': '撤销 API 密钥',
     apiUsageTable: 'API 密钥',
     searchApiUser: '按用户搜索（邮箱或用户 ID）',
     clearSearch: '清除搜索',

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccountExportModule } from '../account-export/account-export.module';
 import { AccountExportService } from '../account-export/account-export.service';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { ApiKeysService } from '../api-keys/api-keys.service';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
@@ -22,6 +24,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
 @Module({
   imports: [
     AccountExportModule,
+    ApiKeysModule,
     AuditModule,
     AuthModule,
     BillingModule,
@@ -36,7 +39,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService],
+      inject: [AccountExportService, ApiKeysService],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],
