@@ -6,6 +6,7 @@ import { Link } from '@veo3/platform/routing/router';
 import { Button } from '@veo3/platform/ui/button';
 import { adminMessages } from '../admin.messages';
 import styles from '../console/admin-console.module.css';
+import own from './api-usage.module.css';
 
 /** Live, or revoked with its date and the reason an admin gave. */
 function KeyStatus({ apiKey }: { apiKey: AdminApiKeyUsage }) {
@@ -42,16 +43,18 @@ export function ApiUsageTable({
             <th scope="col">{t('columnUser')}</th>
             <th scope="col">{t('columnKey')}</th>
             <th scope="col">{t('columnScopes')}</th>
-            <th scope="col" className={styles.numeric}>
+            <th scope="col" className={`${styles.numeric} ${own.wrapHead}`}>
               {t('columnVideos')}
             </th>
-            <th scope="col" className={styles.numeric}>
+            <th scope="col" className={`${styles.numeric} ${own.wrapHead}`}>
               {t('columnSpent')}
             </th>
-            <th scope="col" className={styles.numeric}>
+            <th scope="col" className={`${styles.numeric} ${own.wrapHead}`}>
               {t('columnCap')}
             </th>
-            <th scope="col">{t('columnLastUsed')}</th>
+            <th scope="col" className={own.wrapHead}>
+              {t('columnLastUsed')}
+            </th>
             <th scope="col">{t('columnStatus')}</th>
             <th scope="col">{t('columnActions')}</th>
           </tr>
@@ -65,8 +68,10 @@ export function ApiUsageTable({
                 </Link>
               </th>
               <td data-label={t('columnKey')}>
-                <div>{key.name}</div>
-                <div className={styles.mono}>{key.prefix}…</div>
+                <div className={own.key}>
+                  <div>{key.name}</div>
+                  <div className={`${styles.mono} ${own.prefix}`}>{key.prefix}…</div>
+                </div>
               </td>
               <td data-label={t('columnScopes')}>
                 <div>
