@@ -69,8 +69,8 @@ export function ApiUsageTable({
               </th>
               <td data-label={t('columnKey')}>
                 <div className={own.key}>
-                  <div>{key.name}</div>
-                  <div className={`${styles.mono} ${own.prefix}`}>{key.prefix}…</div>
+                  {key.name}
+                  <span className={`${styles.mono} ${own.prefix}`}>{key.prefix}…</span>
                 </div>
               </td>
               <td data-label={t('columnScopes')}>
