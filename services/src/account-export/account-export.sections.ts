@@ -12,6 +12,8 @@ import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
 import { storedImages, type VideoTaskEntity } from '../video/video-task.entity';
 import { VideoTaskRepository } from '../video/video-task.repository';
+import { WebhookRepository } from '../webhooks/webhook.repository';
+import { webhookDeliveryExport, webhookEndpointExport } from '../webhooks/webhook-views';
 
 /** A list in data.json, read page by page so a long history never sits in memory whole. */
 export interface ExportSection {
@@ -109,6 +111,7 @@ export class AccountExportSections {
     private readonly tasks: VideoTaskRepository,
     private readonly posts: BlogPostRepository,
     private readonly audit: AuditLogRepository,
+    private readonly webhooks: WebhookRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -134,6 +137,15 @@ export class AccountExportSections {
       },
       { name: 'blog_posts', page: (u, s, t) => this.posts.pageByAuthor(u, s, t) },
       { name: 'audit_log', page: async (u, s, t) => (await this.audit.aboutUser(u, s, t)).map(auditView) },
+      // Never the signing secrets.
+      {
+        name: 'webhook_endpoints',
+        page: async (u, s, t) => (await this.webhooks.endpointPageOf(u, s, t)).map(webhookEndpointExport),
+      },
+      {
+        name: 'webhook_deliveries',
+        page: async (u, s, t) => (await this.webhooks.deliveryPageOf(u, s, t)).map(webhookDeliveryExport),
+      },
     ];
   }
 
