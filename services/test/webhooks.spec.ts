@@ -217,7 +217,7 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
 
   it('replays a delivery: the same payload and webhook-id, as a new try; 404 for another user', async () => {
     const user = await newUser();
-    const { endpoint: ep, secret } = await endpoint(user, ['credits.low']);
+    const { secret } = await endpoint(user, ['credits.low']);
     const id = await recorded(user);
     await t.app.get(WebhookDispatcher).attempt(id, 'manual');
     const res = await api('POST', `/api/account/webhook-deliveries/${id}/replay`, user);
