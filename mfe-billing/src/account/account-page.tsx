@@ -12,6 +12,7 @@ import { PlanSection } from './plan-section';
 import { ProfileSection } from './profile-section';
 import styles from './account-page.module.css';
 import { SignInNotice } from './sign-in-notice';
+import { WebhooksSection } from './webhooks-section';
 
 type AccountKey = keyof (typeof accountMessages)['en'];
 interface SectionProps {
@@ -40,6 +41,7 @@ const SECTIONS: { id: string; label: AccountKey; Section: ComponentType<SectionP
   { id: 'credits', label: 'creditsHeading', Section: CreditsSection },
   { id: 'payments', label: 'paymentsHeading', Section: PaymentsSection },
   { id: 'plan', label: 'planHeading', Section: PlanSection },
+  { id: 'webhooks', label: 'webhooksHeading', Section: WebhooksSection },
   { id: 'data', label: 'exportHeading', Section: ExportSection },
   { id: 'delete', label: 'deleteHeading', Section: DeleteAccountSection },
 ];
