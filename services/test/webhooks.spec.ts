@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { MAX_WEBHOOK_ENDPOINTS } from '@veo3/contracts/webhooks';
+import { AccountExportSections } from '../src/account-export/account-export.sections';
 import { TransactionRunner } from '../src/database/transaction-runner';
 import { VideoProviders } from '../src/video/providers/video-providers';
 import { DISABLE_AFTER_MS, WebhookDispatcher } from '../src/webhooks/webhook-dispatcher';
@@ -367,10 +368,18 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     expect((await api('GET', '/api/account/webhooks', user)).json().data.items).toHaveLength(MAX_WEBHOOK_ENDPOINTS - 1);
   });
 
-  it('forgets the endpoints and deliveries of a deleted account', async () => {
+  it('lists endpoints (without secrets) and deliveries in the data export, and forgets them with the account', async () => {
     const user = await newUser();
-    await endpoint(user, ['credits.low']);
+    const { secret } = await endpoint(user, ['credits.low']);
     await t.app.get(WebhookDispatcher).attempt(await recorded(user), 'manual');
+    const sections = t.app.get(AccountExportSections).list(() => undefined);
+    const exported = async (name: string) => sections.find((s) => s.name === name)!.page(user.user.id, 0, 10);
+    const [endpointRow] = await exported('webhook_endpoints');
+    expect(endpointRow).toMatchObject({ url: receiver.url(), events: ['credits.low'] });
+    expect(JSON.stringify(endpointRow)).not.toMatch(/whsec_/);
+    const [deliveryRow] = await exported('webhook_deliveries');
+    expect(deliveryRow).toMatchObject({ status: 'delivered', payload: { type: 'credits.low' } });
+    expect(JSON.stringify([endpointRow, deliveryRow])).not.toContain(secret.slice(6));
     const res = await api('POST', '/api/account/delete', user, { email: user.user.email });
     expect(res.statusCode).toBe(200);
     const db = t.app.get(DataSource);

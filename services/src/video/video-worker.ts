@@ -299,12 +299,16 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       if (completed) this.events.taskChanged(task.userId, task.id);
       if (completed) this.metrics.taskFinished(task.model, task.kind, 'completed');
       // After the commit (markCompleted is its own statement): a crash just before this loses the event.
-      const resultUrl = `${this.config.siteUrl}${this.storage.signedUrl(task.id)}`;
-      if (completed) await this.webhooks.emit(task.userId, 'video.completed', videoEventData(task, { resultUrl }));
+      if (completed) await this.webhooks.emit(task.userId, 'video.completed', this.completedEvent(task));
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
     }
+  }
+
+  /** video.completed's data: the video, with a signed link to it (valid for VIDEO_LINK_SECONDS). */
+  private completedEvent(task: VideoTaskEntity) {
+    return videoEventData(task, { resultUrl: `${this.config.siteUrl}${this.storage.signedUrl(task.id)}` });
   }
 
   /**

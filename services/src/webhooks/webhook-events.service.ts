@@ -81,10 +81,13 @@ export class WebhookEvents implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** `record` in a transaction of its own, then `dispatch`; a failure is logged, never thrown (the event already happened). */
+  /**
+   * `record` on its own (one read, then at most one INSERT of all rows, atomic by itself), then
+   * `dispatch`; a failure is logged, never thrown (the event already happened).
+   */
   async emit(userId: string, type: WebhookEventType, data: WebhookPayload['data']): Promise<void> {
     try {
-      this.dispatch(await this.transactions.run((m) => this.record(m, userId, type, data)));
+      this.dispatch(await this.record(this.transactions.manager, userId, type, data));
     } catch (error) {
       this.logger.error(`could not record the ${type} webhook of user ${userId}: ${String(error)}`);
     }
