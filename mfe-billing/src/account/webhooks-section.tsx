@@ -288,24 +288,14 @@ function useEndpointActions(
   return { toggle, rotate, test, remove };
 }
 
-function EndpointCard({
-  userId,
-  endpoint,
-  announce,
-}: {
-  userId: string;
-  endpoint: WebhookEndpoint;
-  announce: Announce;
-}) {
+type Actions = ReturnType<typeof useEndpointActions>;
+
+/** What the card says of the endpoint: URL, state, the site's reason for turning it off (with Enable), events. */
+function EndpointFacts({ endpoint, actions }: { endpoint: WebhookEndpoint; actions: Actions }) {
   const t = useT(accountMessages);
   const lang = useLanguage();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [confirm, setConfirm] = useState(false);
-  const [secret, setSecret] = useState<EndpointSecret | null>(null);
-  const actions = useEndpointActions(userId, endpoint, announce, setSecret);
   return (
-    <li className={endpoint.disabled_reason ? `${styles.endpoint} ${styles.turnedOff}` : styles.endpoint}>
+    <>
       <div className={styles.endpointHead}>
         <span className={styles.url}>{endpoint.url}</span>
         <span className={endpoint.enabled ? styles.on : styles.off}>
@@ -330,6 +320,65 @@ function EndpointCard({
         {endpoint.events.map((event) => t(`webhookEvent_${event}`)).join(' · ')}
         {endpoint.secret_prefix && ` · ${t('webhookSecretPrefix', { prefix: endpoint.secret_prefix })}`}
       </p>
+    </>
+  );
+}
+
+function DeleteDialog({
+  endpoint,
+  actions,
+  open,
+  onClose,
+}: {
+  endpoint: WebhookEndpoint;
+  actions: Actions;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const t = useT(accountMessages);
+  return (
+    <Modal
+      open={open}
+      title={t('webhookDeleteTitle')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t('webhookCancel')}
+          </Button>
+          <Button
+            variant="danger"
+            busy={actions.remove.isPending}
+            onClick={() => actions.remove.mutate(undefined, { onSettled: onClose })}
+          >
+            {t('webhookDeleteConfirm')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('webhookDeleteText', { url: endpoint.url })}</p>
+    </Modal>
+  );
+}
+
+function EndpointCard({
+  userId,
+  endpoint,
+  announce,
+}: {
+  userId: string;
+  endpoint: WebhookEndpoint;
+  announce: Announce;
+}) {
+  const t = useT(accountMessages);
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [secret, setSecret] = useState<EndpointSecret | null>(null);
+  const actions = useEndpointActions(userId, endpoint, announce, setSecret);
+  return (
+    <li className={endpoint.disabled_reason ? `${styles.endpoint} ${styles.turnedOff}` : styles.endpoint}>
+      <EndpointFacts endpoint={endpoint} actions={actions} />
       {secret && <SecretPanel shown={secret} rotated onDone={() => setSecret(null)} announce={announce} />}
       <div className={styles.actions} role="group" aria-label={t('webhookEndpointActions', { url: endpoint.url })}>
         <Button size="sm" variant="secondary" busy={actions.test.isPending} onClick={() => actions.test.mutate()}>
@@ -364,27 +413,7 @@ function EndpointCard({
       <div id={`${id}-deliveries`}>
         {open && <Deliveries userId={userId} endpoint={endpoint} announce={announce} />}
       </div>
-      <Modal
-        open={confirm}
-        title={t('webhookDeleteTitle')}
-        onClose={() => setConfirm(false)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirm(false)}>
-              {t('webhookCancel')}
-            </Button>
-            <Button
-              variant="danger"
-              busy={actions.remove.isPending}
-              onClick={() => actions.remove.mutate(undefined, { onSettled: () => setConfirm(false) })}
-            >
-              {t('webhookDeleteConfirm')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('webhookDeleteText', { url: endpoint.url })}</p>
-      </Modal>
+      <DeleteDialog endpoint={endpoint} actions={actions} open={confirm} onClose={() => setConfirm(false)} />
     </li>
   );
 }
