@@ -278,6 +278,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'subscription.renew',
   /** An account deleted (erased) by its user or by an admin. */
   'user.delete',
+  /** An API key revoked in the console (the target is its owner; before/after name the key by its prefix). */
+  'api_key.revoke',
 ] as const;
 export const AdminAuditAction = z.enum(ADMIN_AUDIT_ACTIONS);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;

@@ -16,6 +16,7 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { AccountExportModule } from './account-export/account-export.module';
 import { AdminModule } from './admin/admin.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AccountDeletionModule } from './account-deletion/account-deletion.module';
 import { RetentionModule } from './retention/retention.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -33,6 +34,7 @@ function featureModules(role: AppConfig['role']): Type[] {
       BillingModule,
       BlogModule,
       AdminModule,
+      ApiKeysModule,
       RetentionModule,
       AccountExportModule,
       AccountDeletionModule,

@@ -5,6 +5,7 @@ import { AccountExportService } from '../src/account-export/account-export.servi
 import { BlogPostEntity } from '../src/blog/blog-post.entity';
 import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage';
 import { VideoTaskEntity } from '../src/video/video-task.entity';
+import { createApiKey } from './support/api-key';
 import { startFakeS3, type FakeS3 } from './support/fake-s3';
 import { devSignIn, type SignedIn } from './support/sign-in';
 import { databaseKinds, type DatabaseKind } from './support/test-database';
@@ -118,6 +119,7 @@ function scenario(kind: DatabaseKind, storage: 'local' | 's3') {
   let job: Record<string, any>;
   let progress: number[];
   let entries: Map<string, Buffer>;
+  let apiKey: { id: string; secret: string };
 
   beforeAll(async () => {
     if (storage === 's3') s3 = await startFakeS3();
@@ -144,6 +146,7 @@ function scenario(kind: DatabaseKind, storage: 'local' | 's3') {
     await tasksOf(other, ids.otherTask, 'zebra-only-prompt of the other user');
     await blogPost(owner, `owner-post-${kind}`);
     await blogPost(other, `other-post-${kind}`);
+    apiKey = await createApiKey(t.app, owner, ['videos:read']);
 
     const started = await api('POST', '/api/account/export', owner);
     expect(started.statusCode).toBe(202);
@@ -197,6 +200,11 @@ function scenario(kind: DatabaseKind, storage: 'local' | 's3') {
     expect(data.blog_posts.map((p: { slug: string }) => p.slug)).toEqual([`owner-post-${kind}`]);
     expect(data.audit_log).toHaveLength(1);
     expect(data.audit_log[0]).toMatchObject({ action: 'credits.adjust', actor_type: 'admin', reason: 'goodwill' });
+    expect(data.api_keys).toEqual([
+      expect.objectContaining({ id: apiKey.id, prefix: apiKey.secret.slice(0, 12), scopes: 'videos:read' }),
+    ]);
+    expect(data.api_keys[0]).not.toHaveProperty('keyHash');
+    expect(entries.get('data.json')!.toString('utf8')).not.toContain(apiKey.secret.slice(12));
     expect(entries.get(`files/uploads/${ids.task}.png`)!.equals(SMALL)).toBe(true);
     expect(entries.get(`files/uploads/${ids.edit}-ref0.png`)!.equals(SMALL)).toBe(true);
   });

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccountExportModule } from '../account-export/account-export.module';
 import { AccountExportService } from '../account-export/account-export.service';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { ApiKeysService } from '../api-keys/api-keys.service';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
@@ -24,6 +26,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
 @Module({
   imports: [
     AccountExportModule,
+    ApiKeysModule,
     AuditModule,
     AuthModule,
     BillingModule,
@@ -39,7 +42,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService, WebhooksService],
+      inject: [AccountExportService, ApiKeysService, WebhooksService],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
@@ -20,6 +21,7 @@ import { AccountExportService } from './account-export.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([AccountExportEntity]),
+    ApiKeysModule,
     AuthModule,
     UsersModule,
     CreditsModule,

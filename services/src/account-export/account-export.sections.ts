@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ApiKeyRepository } from '../api-keys/api-key.repository';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import type { AuditLogEntity } from '../audit/audit-log.entity';
 import { SessionRepository } from '../auth/session.repository';
@@ -65,6 +66,7 @@ function taskView(task: VideoTaskEntity): object {
     error_code: task.errorCode,
     error_message: task.errorMessage,
     cost: task.cost,
+    api_key_id: task.apiKeyId,
     files: taskFiles(task).map((file) => file.key),
   };
 }
@@ -111,6 +113,7 @@ export class AccountExportSections {
     private readonly tasks: VideoTaskRepository,
     private readonly posts: BlogPostRepository,
     private readonly audit: AuditLogRepository,
+    private readonly apiKeys: ApiKeyRepository,
     private readonly webhooks: WebhookRepository,
   ) {}
 
@@ -136,6 +139,8 @@ export class AccountExportSections {
           }),
       },
       { name: 'blog_posts', page: (u, s, t) => this.posts.pageByAuthor(u, s, t) },
+      // Never a key's hash: the secret was shown once at creation and is nowhere now.
+      { name: 'api_keys', page: (u, s, t) => this.apiKeys.pageOf(u, s, t) },
       { name: 'audit_log', page: async (u, s, t) => (await this.audit.aboutUser(u, s, t)).map(auditView) },
       // Never the signing secrets.
       {

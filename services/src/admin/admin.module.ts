@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
@@ -6,6 +7,7 @@ import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
+import { AdminApiKeysController } from './admin-api-keys.controller';
 import { AdminCreditsController } from './admin-credits.controller';
 import { AdminOverviewController } from './admin-overview.controller';
 import { AdminOverviewService } from './admin-overview.service';
@@ -21,13 +23,23 @@ import { AdminUsersService } from './admin-users.service';
  * controller); every change is written to the audit trail in its own transaction.
  */
 @Module({
-  imports: [AuditModule, AuthModule, CreditsModule, BillingModule, VideoModule, UsersModule, EventBusModule],
+  imports: [
+    ApiKeysModule,
+    AuditModule,
+    AuthModule,
+    CreditsModule,
+    BillingModule,
+    VideoModule,
+    UsersModule,
+    EventBusModule,
+  ],
   controllers: [
     AdminUsersController,
     AdminCreditsController,
     AdminPaymentsController,
     AdminTasksController,
     AdminOverviewController,
+    AdminApiKeysController,
   ],
   providers: [AdminUsersService, AdminPaymentsService, AdminTasksService, AdminOverviewService],
 })

@@ -14,6 +14,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   [AuthErrorCode.SessionExpired]: 401,
   [AuthErrorCode.NotAdmin]: 403,
   [AuthErrorCode.NotBlogManager]: 403,
+  [AuthErrorCode.ApiKeyNotAccepted]: 401,
 };
 
 export class AuthException extends AppException<AuthErrorCode> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { API_KEY_PREFIX } from '@veo3/contracts/api-keys';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { toSessionUser, type SessionUser } from '../users/session-user';
@@ -43,6 +44,12 @@ export class SessionAuthenticator {
   async authenticate(authorization: string | undefined): Promise<SignedInRequest | null> {
     const token = bearerToken(authorization);
     if (token === null) return null;
+    if (token.startsWith(API_KEY_PREFIX)) {
+      throw new AuthException(
+        AuthErrorCode.ApiKeyNotAccepted,
+        'API keys work only with the developer API (/v1) and the MCP server (/mcp). Sign in to use this.',
+      );
+    }
     const cached = this.cache.get(token);
     if (cached) return cached;
     const { sub, sid, exp } = this.verify(token);

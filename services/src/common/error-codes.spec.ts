@@ -3,6 +3,7 @@ import { MODULE_ERRORS } from '@veo3/contracts/error-codes';
 import { AccountDeletionErrorCode } from '../account-deletion/account-deletion.exception';
 import { AccountExportErrorCode } from '../account-export/account-export.exception';
 import { AdminErrorCode } from '../admin/admin.exception';
+import { ApiKeysErrorCode } from '../api-keys/api-keys.exception';
 import { AuthErrorCode } from '../auth/auth.exception';
 import { BillingErrorCode } from '../billing/billing.exception';
 import { BlogErrorCode } from '../blog/blog.exception';
@@ -23,6 +24,7 @@ it("every module's error codes are the contract's, each code once", () => {
     accountDeletion: AccountDeletionErrorCode,
     accountExport: AccountExportErrorCode,
     admin: AdminErrorCode,
+    apiKeys: ApiKeysErrorCode,
     auth: AuthErrorCode,
     billing: BillingErrorCode,
     blog: BlogErrorCode,

@@ -119,6 +119,7 @@ export const envSchema = z.object({
   SIGNIN_RATE_LIMIT: int(20, 1, 100_000),
   GENERATE_RATE_LIMIT: int(10, 1, 100_000),
   CHECKOUT_RATE_LIMIT: int(10, 1, 100_000),
+  API_RATE_LIMIT: int(60, 1, 100_000),
   DEV_LOGIN: bool,
   BLOG_ADMIN_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
@@ -449,6 +450,8 @@ function authConfig({ e, devLoginOffReason }: Basis) {
     devLoginOffReason,
     /** Sign-in attempts per minute per client address. */
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
+    /** Requests per minute per API key, on `/v1` and `/mcp` together. */
+    apiRateLimit: e.API_RATE_LIMIT,
     blogAdminEmails: e.BLOG_ADMIN_EMAILS,
     adminEmails: e.ADMIN_EMAILS,
   };

@@ -100,6 +100,18 @@ export class UserRepository {
     return select.getManyAndCount();
   }
 
+  /** Users whose id is `q` or whose e-mail contains it (any case), at most 500: a console filter. */
+  async idsMatching(q: string): Promise<string[]> {
+    const users = await this.users
+      .createQueryBuilder('u')
+      .select('u.id', 'id')
+      .where('u.id = :q', { q })
+      .orWhere("LOWER(u.email) LIKE :like ESCAPE '!'", { like: `%${likeLiteral(q.toLowerCase())}%` })
+      .limit(500)
+      .getRawMany<{ id: string }>();
+    return users.map((u) => u.id);
+  }
+
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
   }

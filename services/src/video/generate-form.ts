@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES } from '@veo3/contracts/generation-options';
 import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
 import { SIGNATURE_BYTES } from './image-check';
 import type { UploadedFile } from './uploaded-file';
+import type { ApiKeyCharge } from './video-debit.service';
 import { checkPrompt } from './options-check';
 import { VideoErrorCode, VideoException } from './video.exception';
 
@@ -33,6 +34,8 @@ export interface GenerateForm {
   referenceImages?: UploadedFile[];
   /** The Idempotency-Key header, when the client sent one. */
   clientKey?: string | null;
+  /** The API key of a `/v1` or `/mcp` request: its cap is checked with the debit, and the task names it. */
+  apiKey?: ApiKeyCharge | null;
 }
 
 /** Text fields of the form, by their names on the wire. */

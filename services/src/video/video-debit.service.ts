@@ -4,6 +4,8 @@ import type { EntityManager } from 'typeorm';
 import type { GenerateResult } from '@veo3/contracts/video';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { ApiKeysErrorCode, ApiKeysException } from '../api-keys/api-keys.exception';
+import { monthStart } from '../common/month-start';
 import { CreditsErrorCode, CreditsException } from '../credits/credits.exception';
 import { CreditsService } from '../credits/credits.service';
 import { isUniqueViolation } from '../database/transaction';
@@ -17,11 +19,19 @@ import { VideoErrorCode, VideoException } from './video.exception';
 import { videoDebitKey } from './video-ledger-keys';
 import { VideoTaskRepository, type NewVideoTask } from './video-task.repository';
 
+/** The API key a request came through, with its monthly cap in credits (null: none). */
+export interface ApiKeyCharge {
+  id: string;
+  monthlyCap: number | null;
+}
+
 /** Who asked, with which Idempotency-Key (at most 100 characters, or null), for what (`requestHashOf`). */
 export interface RequestKey {
   user: SessionUser;
   clientKey: string | null;
   requestHash: string;
+  /** Through an API key (`/v1`, `/mcp`); absent or null from the site. */
+  apiKey?: ApiKeyCharge | null;
 }
 
 /** What an Idempotency-Key stands for: a hash of the request's parts, in a fixed order. */
@@ -87,10 +97,11 @@ export class VideoDebitService {
   }
 
   /** The fields every new task starts with; `provider` is the one that serves its model now. */
-  newTask({ user, clientKey, requestHash }: RequestKey, taskId: string, provider: string) {
+  newTask({ user, clientKey, requestHash, apiKey }: RequestKey, taskId: string, provider: string) {
     return {
       id: taskId,
       userId: user.id,
+      apiKeyId: apiKey?.id ?? null,
       status: 'pending' as const,
       statusMessage: 'Waiting to start',
       provider,
@@ -133,7 +144,11 @@ export class VideoDebitService {
   ): Promise<GenerateResult> {
     const { id: userId } = request.user;
     try {
-      const remainingCredits = await this.transactions.run((m) => this.insertPaid(m, userId, tasks, description));
+      const remainingCredits = await this.transactions.run(async (m) => {
+        await this.credits.lockBalance(userId, m);
+        if (request.apiKey) await this.checkCap(m, request.apiKey, tasks);
+        return this.insertPaid(m, userId, tasks, description);
+      });
       for (const task of tasks) this.events.taskChanged(userId, task.id);
       const spent = tasks.reduce((sum, t) => sum + t.cost, 0);
       await this.webhooks.creditsChanged(userId, remainingCredits + spent, remainingCredits);
@@ -156,14 +171,28 @@ export class VideoDebitService {
     }
   }
 
-  /** debitAndInsert's transaction: the lock, the limit, then a ledger line and a row per task; the balance after. */
+  /**
+   * Under the owner's balance lock (so two requests through one key take turns): a 402 when the
+   * tasks would take the key past its monthly cap. Nothing is charged then.
+   */
+  private async checkCap(m: EntityManager, apiKey: ApiKeyCharge, tasks: NewVideoTask[]): Promise<void> {
+    if (apiKey.monthlyCap === null) return;
+    const cost = tasks.reduce((sum, t) => sum + t.cost, 0);
+    const spent = await this.tasks.spentByKey(m, apiKey.id, monthStart());
+    if (spent + cost <= apiKey.monthlyCap) return;
+    throw new ApiKeysException(
+      ApiKeysErrorCode.CapReached,
+      `This API key may spend ${apiKey.monthlyCap} credits a month; it has spent ${spent}, and this costs ${cost}. No credits were taken.`,
+    );
+  }
+
+  /** debitAndInsert's transaction after the lock: the limit, then a ledger line and a row per task; the balance after. */
   private async insertPaid(
     m: EntityManager,
     userId: string,
     tasks: NewVideoTask[],
     description: string | ((task: NewVideoTask) => string),
   ) {
-    await this.credits.lockBalance(userId, m);
     const limit = this.config.video.maxActivePerUser;
     if ((await this.tasks.activeCount(userId, m)) >= limit) throw tooManyActive(limit);
     let balance = 0;

@@ -231,7 +231,13 @@ export class VideoGenerationService {
     const referenceImages: CheckedImage[] = [];
     for (const file of form.referenceImages ?? []) referenceImages.push(await checkImage(file));
     const checked = { prompt, models, options, choices, image, lastFrame, duration, referenceImages, variations, seed };
-    return { ...checked, user, clientKey: clientKeyOf(form.clientKey), requestHash: generationHash(checked) };
+    return {
+      ...checked,
+      user,
+      clientKey: clientKeyOf(form.clientKey),
+      requestHash: generationHash(checked),
+      apiKey: form.apiKey ?? null,
+    };
   }
 
   /**

@@ -92,6 +92,10 @@ export class VideoTaskEntity {
   @Column({ type: 'int' })
   cost: number;
 
+  /** The API key that asked for this video (its cap and usage count it); null from the site. */
+  @Column({ name: 'api_key_id', type: 'varchar', length: 36, nullable: true })
+  apiKeyId: string | null;
+
   @Column({ type: 'varchar', length: 20 })
   provider: string;
 

@@ -35,6 +35,14 @@ const STATUS_COLUMNS: (keyof VideoTaskEntity & string)[] = [
 /** A version's video: rows written by older releases have no root, which stands for their own id. */
 const ROOT = 'COALESCE(t.root_task_id, t.id)';
 
+/** What an API key did (VideoTaskRepository.usageByKeys). */
+export interface ApiKeyUsage {
+  videos: number;
+  videosSince: number;
+  spent: number;
+  spentSince: number;
+}
+
 /** The fields a new task is written with. */
 export type NewVideoTask = Omit<
   VideoTaskEntity,
@@ -137,6 +145,48 @@ export class VideoTaskRepository {
       .andWhere('t.status IN (:...unfinished)', { unfinished: UNFINISHED })
       .getRawOne<{ n: number | string }>();
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Credits spent through an API key since `since` (a failed video is refunded, so it does not
+   * count); read in the debit's transaction, under the owner's balance lock.
+   */
+  async spentByKey(m: EntityManager, apiKeyId: string, since: Date): Promise<number> {
+    const row = await m
+      .createQueryBuilder(VideoTaskEntity, 't')
+      .select('COALESCE(SUM(t.cost), 0)', 'spent')
+      .where('t.api_key_id = :apiKeyId', { apiKeyId })
+      .andWhere('t.created_at >= :since', { since })
+      .andWhere("t.status <> 'failed'")
+      .getRawOne<{ spent: number | string }>();
+    return Number(row?.spent ?? 0);
+  }
+
+  /** Per API key: videos asked for and credits spent (failed ones refunded), in all and since `since`. */
+  async usageByKeys(apiKeyIds: string[], since: Date): Promise<Map<string, ApiKeyUsage>> {
+    if (!apiKeyIds.length) return new Map();
+    const rows = await this.tasks
+      .createQueryBuilder('t')
+      .select('t.api_key_id', 'key')
+      .addSelect('COUNT(*)', 'videos')
+      .addSelect('SUM(CASE WHEN t.created_at >= :since THEN 1 ELSE 0 END)', 'videosSince')
+      .addSelect("SUM(CASE WHEN t.status <> 'failed' THEN t.cost ELSE 0 END)", 'spent')
+      .addSelect("SUM(CASE WHEN t.status <> 'failed' AND t.created_at >= :since THEN t.cost ELSE 0 END)", 'spentSince')
+      .where('t.api_key_id IN (:...apiKeyIds)', { apiKeyIds })
+      .setParameter('since', since)
+      .groupBy('t.api_key_id')
+      .getRawMany<Record<'key' | 'videos' | 'videosSince' | 'spent' | 'spentSince', string | number>>();
+    return new Map(
+      rows.map((r) => [
+        String(r.key),
+        {
+          videos: Number(r.videos),
+          videosSince: Number(r.videosSince),
+          spent: Number(r.spent),
+          spentSince: Number(r.spentSince),
+        },
+      ]),
+    );
   }
 
   /** The ids of a user's batch of variations, in the order they were made. */
