@@ -13,6 +13,7 @@ import { PlanSection } from './plan-section';
 import { ProfileSection } from './profile-section';
 import styles from './account-page.module.css';
 import { SignInNotice } from './sign-in-notice';
+import { WebhooksSection } from './webhooks-section';
 
 type AccountKey = keyof (typeof accountMessages)['en'];
 interface SectionProps {
@@ -43,6 +44,7 @@ const SECTIONS: { id: string; label: AccountKey; Section: ComponentType<SectionP
   { id: 'plan', label: 'planHeading', Section: PlanSection },
   { id: 'data', label: 'exportHeading', Section: ExportSection },
   { id: 'api-keys', label: 'apiKeysHeading', Section: ApiKeysSection },
+  { id: 'webhooks', label: 'webhooksHeading', Section: WebhooksSection },
   { id: 'delete', label: 'deleteHeading', Section: DeleteAccountSection },
 ];
 

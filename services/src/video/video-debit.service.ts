@@ -11,6 +11,7 @@ import { CreditsService } from '../credits/credits.service';
 import { isUniqueViolation } from '../database/transaction';
 import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
+import { WebhookEvents } from '../webhooks/webhook-events.service';
 import { currentTraceParent } from '../telemetry/job-tracing';
 import type { SessionUser } from '../users/session-user';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
@@ -78,6 +79,7 @@ export class VideoDebitService {
     private readonly credits: CreditsService,
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   /**
@@ -156,6 +158,8 @@ export class VideoDebitService {
         return this.insertPaid(m, userId, tasks, description);
       });
       for (const task of tasks) this.events.taskChanged(userId, task.id);
+      const spent = tasks.reduce((sum, t) => sum + t.cost, 0);
+      await this.webhooks.creditsChanged(userId, remainingCredits + spent, remainingCredits);
       // The tasks are committed: if scheduling fails now, the worker's sweep schedules them later.
       for (const task of tasks)
         await this.queue

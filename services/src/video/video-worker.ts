@@ -10,6 +10,8 @@ import { TaskEventsService } from '../events/task-events.service';
 import { inJobSpan, inSpan, outsideTraces } from '../telemetry/job-tracing';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerIdentity } from '../scheduling/worker-identity';
+import { WebhookEvents } from '../webhooks/webhook-events.service';
+import { videoEventData } from '../webhooks/webhook-views';
 import {
   ModelUnavailableError,
   ProviderError,
@@ -72,6 +74,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
     private readonly metrics: MetricsService,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   private get workerId(): string {
@@ -295,10 +298,17 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       this.polls.delete(task.id);
       if (completed) this.events.taskChanged(task.userId, task.id);
       if (completed) this.metrics.taskFinished(task.model, task.kind, 'completed');
+      // After the commit (markCompleted is its own statement): a crash just before this loses the event.
+      if (completed) await this.webhooks.emit(task.userId, 'video.completed', this.completedEvent(task));
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
     }
+  }
+
+  /** video.completed's data: the video, with a signed link to it (valid for VIDEO_LINK_SECONDS). */
+  private completedEvent(task: VideoTaskEntity) {
+    return videoEventData(task, { resultUrl: `${this.config.siteUrl}${this.storage.signedUrl(task.id)}` });
   }
 
   /**
@@ -311,6 +321,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const diagnosis = maskSecrets(detail || TASK_FAILURE_MESSAGES[failure]);
     this.logger.error(`task ${task.id} failed (${failure}): ${diagnosis}; refunded`);
     // The refund's balance event follows the commit (CreditsService); the task's, here.
+    let webhooks: string[] = [];
     const failed = await this.transactions.run(async (m) => {
       const marked = await this.tasks.markFailed(m, task.id, {
         errorCode: failure,
@@ -329,9 +340,12 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         },
         m,
       );
+      const outcome = { code: failure, message: TASK_FAILURE_MESSAGES[failure] };
+      webhooks = await this.webhooks.record(m, task.userId, 'video.failed', videoEventData(task, outcome));
       return true;
     });
     if (!failed) return;
+    this.webhooks.dispatch(webhooks);
     this.events.taskChanged(task.userId, task.id);
     this.metrics.taskFinished(task.model, task.kind, 'failed');
     this.metrics.taskRefunded(task.model, failure);
