@@ -1,5 +1,6 @@
 /** Webhooks: endpoints a user registers, to which the site delivers signed events (Standard Webhooks). */
 import { z } from 'zod';
+import { V1Video } from './public-api';
 import { ok, OkReply } from './envelope';
 
 /** The events an endpoint may subscribe to. */
@@ -129,21 +130,7 @@ export const TestWebhookReply = ok(WebhookDelivery);
 export type TestWebhookReply = z.infer<typeof TestWebhookReply>;
 
 /** `data` of `video.completed` and `video.failed`: the video as the developer API shows it. */
-export const WebhookVideoData = z.object({
-  id: z.string(),
-  status: z.enum(['completed', 'failed']),
-  model: z.string(),
-  prompt: z.string(),
-  aspect_ratio: z.string(),
-  resolution: z.string(),
-  duration_s: z.number(),
-  /** A signed link to the video, good for a few hours (completed only). */
-  result_url: z.string().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  cost: z.number().int(),
-  created_at: z.iso.datetime(),
-  finished_at: z.iso.datetime().nullable(),
-});
+export const WebhookVideoData = V1Video;
 export type WebhookVideoData = z.infer<typeof WebhookVideoData>;
 
 /** `data` of `credits.low`: the balance fell below `threshold` (WEBHOOK_CREDITS_LOW_THRESHOLD). */

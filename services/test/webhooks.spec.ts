@@ -146,8 +146,23 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     const payload = verify(secret, request) as { type: string; timestamp: string; data: Record<string, unknown> };
     expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(payload.type).toBe('video.completed');
-    expect(payload.data).toMatchObject({ id: taskId, status: 'completed', model: 'veo3', prompt: 'a fox in the snow' });
-    expect(payload.data.result_url).toMatch(new RegExp(`^http://localhost:3000/api/video/file/${taskId}\\?exp=`));
+    // The video as the developer API shows it, with absolute signed links.
+    expect(payload.data).toEqual({
+      id: taskId,
+      object: 'video',
+      status: 'completed',
+      model: 'veo3',
+      prompt: 'a fox in the snow',
+      aspect_ratio: '16:9',
+      resolution: '720p',
+      duration_s: 8,
+      credits: 40,
+      result_url: expect.stringMatching(new RegExp(`^http://localhost:3000/api/video/file/${taskId}\\?exp=`)),
+      poster_url: expect.stringMatching(new RegExp(`^http://localhost:3000/api/video/poster/${taskId}\\?exp=`)),
+      error: null,
+      created_at: expect.any(String),
+      completed_at: expect.any(String),
+    });
     const [delivery] = await until(async () => {
       const items = await deliveries(user, ep.id);
       return items[0]?.status === 'delivered' && items;
@@ -168,7 +183,14 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     const payloads = receiver.requests.map((r) => verify(all.secret, r) as { type: string; data: object });
     expect(payloads.find((p) => p.type === 'credits.low')!.data).toEqual({ balance: 20, threshold: 40 });
     const failed = payloads.find((p) => p.type === 'video.failed')!.data;
-    expect(failed).toMatchObject({ status: 'failed', result_url: null, error: { code: 'generation_failed' } });
+    expect(failed).toMatchObject({
+      object: 'video',
+      status: 'failed',
+      credits: 40,
+      result_url: null,
+      poster_url: null,
+      error: { code: 'generation_failed', message: expect.stringContaining('refunded') },
+    });
   });
 
   it('retries a failed try with the same webhook-id and payload until the receiver takes it, once', async () => {

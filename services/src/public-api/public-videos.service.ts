@@ -7,7 +7,6 @@ import type {
   V1ModelList,
   V1Video,
   V1VideoList,
-  V1VideoStatus,
 } from '@veo3/contracts/public-api';
 import type { ApiCaller } from '../api-keys/api-key-caller';
 import type { AppConfig } from '../config/app-config';
@@ -17,7 +16,6 @@ import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
 import { ModelCatalogue } from '../video/catalogue/model-catalogue';
 import type { GenerateForm } from '../video/generate-form';
-import { publicFailure, TASK_FAILURE_MESSAGES } from '../video/task-failure';
 import type { UploadedFile } from '../video/uploaded-file';
 import { isReplay } from '../video/video-debit.service';
 import { VideoGenerationService } from '../video/video-generation.service';
@@ -29,15 +27,9 @@ import { VideoErrorCode, VideoException } from '../video/video.exception';
 import { withTempDir, type CreateVideoInput } from './create-video-input';
 import { downloadImageUrl } from './image-url';
 import { PublicApiErrorCode, PublicApiException } from './public-api.exception';
+import { v1Video } from './v1-video.view';
 
 const notFound = () => new VideoException(VideoErrorCode.NotFound, 'Video not found');
-
-/** A task's state as the developer API names it; a pending task a worker holds is already processing. */
-function v1Status(task: VideoTaskEntity, now: Date): V1VideoStatus {
-  if (task.status === 'failed') return task.errorCode === 'cancelled' ? 'cancelled' : 'failed';
-  if (task.status === 'pending') return task.lockedUntil && task.lockedUntil > now ? 'processing' : 'queued';
-  return task.status;
-}
 
 /** A catalogue model as GET /v1/models shows it. */
 function v1Model(model: OfferedModel): V1Model {
@@ -196,24 +188,9 @@ export class PublicVideosService {
   }
 
   private toVideo(task: VideoTaskEntity, now = new Date()): V1Video {
-    const failure = task.status === 'failed' ? publicFailure(task.errorCode) : null;
-    const completed = task.status === 'completed';
-    return {
-      id: task.id,
-      object: 'video',
-      status: v1Status(task, now),
-      model: task.model,
-      prompt: task.prompt,
-      aspect_ratio: task.aspectRatio,
-      resolution: task.resolution,
-      duration_s: task.durationS,
-      credits: task.cost,
-      result_url: completed && task.resultPath ? this.absolute(this.storage.signedUrl(task.id)) : null,
-      poster_url: completed && task.posterPath ? this.absolute(this.storage.signedUrl(task.id, 'poster')) : null,
-      error: failure ? { code: failure, message: TASK_FAILURE_MESSAGES[failure] } : null,
-      created_at: task.createdAt.toISOString(),
-      completed_at: task.finishedAt?.toISOString() ?? null,
-    };
+    const link = (path: string | null, kind?: 'poster') =>
+      path ? this.absolute(this.storage.signedUrl(task.id, kind)) : null;
+    return v1Video(task, { result: link(task.resultPath), poster: link(task.posterPath, 'poster') }, now);
   }
 
   /** A signed link of ours (a path), as the full URL a developer's program can fetch. */

@@ -11,7 +11,7 @@ import { inJobSpan, inSpan, outsideTraces } from '../telemetry/job-tracing';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerIdentity } from '../scheduling/worker-identity';
 import { WebhookEvents } from '../webhooks/webhook-events.service';
-import { videoEventData } from '../webhooks/webhook-views';
+import { v1Video } from '../public-api/v1-video.view';
 import {
   ModelUnavailableError,
   ProviderError,
@@ -294,21 +294,29 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       );
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
-      const completed = await this.tasks.markCompleted(task.id, { resultPath, posterPath, finishedBy: this.workerId });
+      const outcome = { resultPath, posterPath, finishedBy: this.workerId };
+      // The video.completed deliveries are written with the status, so neither is ever without the other.
+      const webhooks = await this.transactions.run(async (m) =>
+        (await this.tasks.markCompleted(task.id, outcome, m))
+          ? this.webhooks.record(m, task.userId, 'video.completed', this.completedEvent(task))
+          : null,
+      );
       this.polls.delete(task.id);
-      if (completed) this.events.taskChanged(task.userId, task.id);
-      if (completed) this.metrics.taskFinished(task.model, task.kind, 'completed');
-      // After the commit (markCompleted is its own statement): a crash just before this loses the event.
-      if (completed) await this.webhooks.emit(task.userId, 'video.completed', this.completedEvent(task));
+      if (!webhooks) return;
+      this.webhooks.dispatch(webhooks);
+      this.events.taskChanged(task.userId, task.id);
+      this.metrics.taskFinished(task.model, task.kind, 'completed');
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
     }
   }
 
-  /** video.completed's data: the video, with a signed link to it (valid for VIDEO_LINK_SECONDS). */
+  /** video.completed's data: the video as `/v1` shows it, with signed links (valid for VIDEO_LINK_SECONDS). */
   private completedEvent(task: VideoTaskEntity) {
-    return videoEventData(task, { resultUrl: `${this.config.siteUrl}${this.storage.signedUrl(task.id)}` });
+    const link = (kind?: 'poster') => `${this.config.siteUrl}${this.storage.signedUrl(task.id, kind)}`;
+    const finished = { ...task, status: 'completed' as const, finishedAt: new Date() };
+    return v1Video(finished, { result: link(), poster: link('poster') });
   }
 
   /**
@@ -340,8 +348,9 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         },
         m,
       );
-      const outcome = { code: failure, message: TASK_FAILURE_MESSAGES[failure] };
-      webhooks = await this.webhooks.record(m, task.userId, 'video.failed', videoEventData(task, outcome));
+      const finished = { ...task, status: 'failed' as const, errorCode: failure, finishedAt: new Date() };
+      const data = v1Video(finished, { result: null, poster: null });
+      webhooks = await this.webhooks.record(m, task.userId, 'video.failed', data);
       return true;
     });
     if (!failed) return;

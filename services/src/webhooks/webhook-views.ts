@@ -1,4 +1,4 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookVideoData } from '@veo3/contracts/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '@veo3/contracts/webhooks';
 import type { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { secretPrefixOf } from './webhook-signature';
@@ -29,41 +29,6 @@ export function deliveryView(row: WebhookDeliveryEntity): WebhookDelivery {
     created_at: row.createdAt.toISOString(),
     attempts: row.attemptLog,
     next_attempt_at: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
-  };
-}
-
-/** What a finished video event needs of the task (the video module's task row fits). */
-export interface FinishedVideo {
-  id: string;
-  model: string;
-  prompt: string;
-  aspectRatio: string;
-  resolution: string;
-  durationS: number;
-  cost: number;
-  createdAt: Date;
-}
-
-/** `data` of video.completed (with its signed link) or video.failed (with what the owner is told). */
-export function videoEventData(
-  task: FinishedVideo,
-  outcome: { resultUrl: string } | { code: string; message: string },
-  finishedAt = new Date(),
-): WebhookVideoData {
-  const completed = 'resultUrl' in outcome;
-  return {
-    id: task.id,
-    status: completed ? 'completed' : 'failed',
-    model: task.model,
-    prompt: task.prompt,
-    aspect_ratio: task.aspectRatio,
-    resolution: task.resolution,
-    duration_s: task.durationS,
-    result_url: completed ? outcome.resultUrl : null,
-    error: completed ? null : { code: outcome.code, message: outcome.message },
-    cost: task.cost,
-    created_at: task.createdAt.toISOString(),
-    finished_at: finishedAt.toISOString(),
   };
 }
 
