@@ -14,7 +14,7 @@ import {
   RESOLUTIONS,
 } from './generation-options';
 import { MAX_MODEL_SECONDS } from './model-catalogue';
-import type { HttpMethod } from './routes';
+import type { HttpMethod } from './http-method';
 import { MAX_SEED } from './video';
 
 /** Where the API lives, under the site's origin. */

@@ -14,12 +14,11 @@ import * as billing from './billing';
 import * as blog from './blog';
 import * as credits from './credits';
 import { ErrorReply } from './envelope';
+import type { HttpMethod } from './http-method';
 import * as health from './health';
 import { RemoteMapReply } from './site';
 import * as video from './video';
 import * as webhooks from './webhooks';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
   method: HttpMethod;
