@@ -182,6 +182,22 @@ export const VIDEO_ERROR_CODES = {
   TooManyActive: 'VIDEO_TOO_MANY_ACTIVE',
 } as const;
 
+/** webhooks.exception.ts */
+export const WEBHOOKS_ERROR_CODES = {
+  /** No such endpoint of the caller's (404). */
+  NotFound: 'WEBHOOKS_NOT_FOUND',
+  /** No such delivery of the caller's (404). */
+  DeliveryNotFound: 'WEBHOOKS_DELIVERY_NOT_FOUND',
+  /** MAX_WEBHOOK_ENDPOINTS already (409). */
+  TooMany: 'WEBHOOKS_TOO_MANY',
+  /** Not an absolute https URL (http only for hosts WEBHOOK_ALLOW_PRIVATE_HOSTS names), or with credentials (400). */
+  InvalidUrl: 'WEBHOOKS_INVALID_URL',
+  /** The host is, or resolves to, a private, loopback or reserved address (400). */
+  PrivateAddress: 'WEBHOOKS_PRIVATE_ADDRESS',
+  /** The delivery is being sent at this moment (409). */
+  DeliveryBusy: 'WEBHOOKS_DELIVERY_BUSY',
+} as const;
+
 /** By module, in the order envelope.ts lists them. */
 export const MODULE_ERRORS = {
   accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
@@ -199,4 +215,5 @@ export const MODULE_ERRORS = {
   storage: STORAGE_ERROR_CODES,
   users: USERS_ERROR_CODES,
   video: VIDEO_ERROR_CODES,
+  webhooks: WEBHOOKS_ERROR_CODES,
 } as const;

@@ -14,7 +14,7 @@ import {
   RESOLUTIONS,
 } from './generation-options';
 import { MAX_MODEL_SECONDS } from './model-catalogue';
-import type { HttpMethod } from './routes';
+import type { HttpMethod } from './http-method';
 import { MAX_SEED } from './video';
 
 /** Where the API lives, under the site's origin. */
@@ -56,8 +56,8 @@ export const V1Video = z
     prompt: z.string(),
     aspect_ratio: AspectRatio,
     resolution: Resolution,
-    duration_s: z.number().int().describe('Length in seconds'),
-    credits: z.number().int().describe('What the video cost (given back when it fails or is cancelled)'),
+    duration_s: z.number().int().positive().describe('Length in seconds'),
+    credits: z.number().int().nonnegative().describe('What the video cost (given back when it fails or is cancelled)'),
     result_url: z.url().nullable().describe('A signed link to the MP4 while completed (valid for a limited time)'),
     poster_url: z.url().nullable().describe('A signed link to a still of the video (JPEG), when completed'),
     error: V1VideoError.nullable(),
@@ -78,14 +78,19 @@ export const V1VideoList = z
 export type V1VideoList = z.infer<typeof V1VideoList>;
 
 export const V1Balance = z
-  .object({ object: z.literal('balance'), credits: z.number().int().describe("The account's credits now") })
+  .object({
+    object: z.literal('balance'),
+    credits: z.number().int().nonnegative().describe("The account's credits now"),
+  })
   .describe("The account's credit balance");
 export type V1Balance = z.infer<typeof V1Balance>;
 
 export const V1ModelPrice = z
   .object({
     per: z.enum(['video', 'second']).describe('Credits per video, or per second of video'),
-    credits: z.partialRecord(Resolution, z.number().int()).describe('Credits at each resolution the model makes'),
+    credits: z
+      .partialRecord(Resolution, z.number().int().positive())
+      .describe('Credits at each resolution the model makes'),
   })
   .describe("A model's price: a video costs `credits[resolution]`, times `duration_s` when `per` is second");
 export type V1ModelPrice = z.infer<typeof V1ModelPrice>;
@@ -97,7 +102,7 @@ export const V1Model = z
     name: z.string(),
     vendor: z.string(),
     modes: z.array(z.enum(['text', 'image'])).describe('text: from a prompt; image: from a first frame and a prompt'),
-    durations: z.array(z.number().int()).describe('Lengths it makes, in seconds'),
+    durations: z.array(z.number().int().positive()).describe('Lengths it makes, in seconds'),
     resolutions: z.array(Resolution),
     aspect_ratios: z.array(AspectRatio),
     negative_prompt: z.boolean().describe('Whether it takes `negative_prompt`'),
@@ -124,7 +129,7 @@ export const V1Problem = z
   .object({
     type: z.string().describe('A URI naming the error: its section of the /developers page'),
     title: z.string().describe('A short summary of the status, the same for every error of it'),
-    status: z.number().int(),
+    status: z.number().int().min(400).max(599),
     detail: z.string().describe('What went wrong this time, for a person'),
     code: z.string().describe('The error code to switch on (see /developers#errors)'),
     instance: z.string().optional().describe('The request path'),
@@ -185,7 +190,12 @@ export type V1CreateVideoRequest = z.infer<typeof V1CreateVideoRequest>;
 
 /** A multipart form's number field: digits as text. */
 const formInt = (schema: z.ZodNumber) =>
-  z.string().regex(/^\d+$/, 'Expected a whole number').transform(Number).pipe(schema);
+  z
+    .string()
+    .regex(/^\d+$/, 'Expected a whole number')
+    .describe(schema.description ?? 'A whole number')
+    .transform(Number)
+    .pipe(schema);
 
 /** POST /v1/videos as multipart/form-data: the same fields as text, and the first frame as the file `image`. */
 export const V1CreateVideoForm = z
@@ -310,7 +320,7 @@ const EXAMPLE_VIDEO: V1Video = {
   id: VIDEO_ID,
   object: 'video',
   status: 'queued',
-  model: 'veo-3',
+  model: 'veo3',
   prompt: 'A hot air balloon drifting over snowy mountains at sunrise',
   aspect_ratio: '16:9',
   resolution: '720p',
@@ -418,11 +428,11 @@ export const V1_ROUTES = [
     example: {
       body: {
         prompt: EXAMPLE_VIDEO.prompt,
-        model: 'veo-3',
+        model: 'veo3',
         aspect_ratio: '16:9',
         resolution: '720p',
       } satisfies V1CreateVideoRequest,
-      form: { prompt: 'The dog in the picture runs along the beach', model: 'veo-3', image: '(binary)' },
+      form: { prompt: 'The dog in the picture runs along the beach', model: 'veo3', image: '(binary)' },
     },
     replies: {
       201: { description: 'The video, queued', schema: V1Video, example: EXAMPLE_VIDEO },
@@ -445,7 +455,7 @@ export const V1_ROUTES = [
         402,
         "Not enough credits, or the key's monthly cap would be passed (API_KEYS_CAP_REACHED); nothing was charged",
         'VIDEO_INSUFFICIENT_CREDITS',
-        'Not enough credits! Generating a Veo 3 video requires 40 credits, you currently have 12 credits',
+        'Not enough credits! Generating a VEO 3 Text video requires 40 credits, you currently have 12 credits',
       ),
       403: missingScope('videos:write'),
       409: problem(
@@ -453,6 +463,12 @@ export const V1_ROUTES = [
         'The account already has the most videos in the making; nothing was charged',
         'VIDEO_TOO_MANY_ACTIVE',
         'You already have 3 videos being made. Please wait for one to finish before starting another. No credits were taken.',
+      ),
+      415: problem(
+        415,
+        'The body is neither JSON nor multipart/form-data',
+        'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+        'Unsupported Media Type: text/plain',
       ),
       413: problem(
         413,
@@ -470,7 +486,7 @@ export const V1_ROUTES = [
         503,
         'The model is unavailable right now; nothing was charged',
         'VIDEO_UNAVAILABLE',
-        'Veo 3 is unavailable right now. No credits were taken.',
+        'VEO 3 Text is unavailable right now. No credits were taken.',
       ),
     },
   },
@@ -518,6 +534,7 @@ export const V1_ROUTES = [
     params: V1VideoParams,
     example: { params: { id: VIDEO_ID } },
     replies: {
+      400: invalid('video id'),
       200: { description: 'The video', schema: V1Video, example: COMPLETED_VIDEO },
       ...KEY_ERRORS,
       403: missingScope('videos:read'),
@@ -537,6 +554,7 @@ export const V1_ROUTES = [
     params: V1VideoParams,
     example: { params: { id: VIDEO_ID } },
     replies: {
+      400: invalid('video id'),
       200: { description: 'The video, cancelled and refunded', schema: V1Video, example: CANCELLED_VIDEO },
       ...KEY_ERRORS,
       403: missingScope('videos:write'),
@@ -567,11 +585,11 @@ export const V1_ROUTES = [
           object: 'list',
           data: [
             {
-              id: 'veo-3',
+              id: 'veo3',
               object: 'model',
-              name: 'Veo 3',
+              name: 'VEO 3 Text',
               vendor: 'Google',
-              modes: ['text', 'image'],
+              modes: ['text'],
               durations: [8],
               resolutions: ['720p', '1080p'],
               aspect_ratios: ['16:9', '9:16'],

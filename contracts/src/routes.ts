@@ -14,11 +14,11 @@ import * as billing from './billing';
 import * as blog from './blog';
 import * as credits from './credits';
 import { ErrorReply } from './envelope';
+import type { HttpMethod } from './http-method';
 import * as health from './health';
 import { RemoteMapReply } from './site';
 import * as video from './video';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import * as webhooks from './webhooks';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -241,6 +241,67 @@ export const API_ROUTES = [
     params: apiKeys.ApiKeyParamsSchema,
     // 404: another user's key as for none; revoking a revoked key again is a 200.
     replies: { 200: apiKeys.RevokeApiKeyReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/webhooks',
+    auth: 'required',
+    replies: { 200: webhooks.WebhookEndpointListReply, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/webhooks',
+    auth: 'required',
+    body: webhooks.CreateWebhookEndpointSchema,
+    // 400: a URL that is not https or names a private address (WEBHOOKS_INVALID_URL, WEBHOOKS_PRIVATE_ADDRESS);
+    // 409: MAX_WEBHOOK_ENDPOINTS already (WEBHOOKS_TOO_MANY).
+    replies: { 201: webhooks.CreateWebhookEndpointReply, 400: E, ...SIGNED_IN, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account/webhooks/:id',
+    auth: 'required',
+    params: webhooks.WebhookEndpointParamsSchema,
+    body: webhooks.UpdateWebhookEndpointSchema,
+    // 404: another user's endpoint as for none.
+    replies: { 200: webhooks.WebhookEndpointReply, 400: E, ...SIGNED_IN, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/webhooks/:id',
+    auth: 'required',
+    params: webhooks.WebhookEndpointParamsSchema,
+    replies: { 200: webhooks.DeleteWebhookEndpointReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/webhooks/:id/rotate-secret',
+    auth: 'required',
+    params: webhooks.WebhookEndpointParamsSchema,
+    replies: { 200: webhooks.RotateWebhookSecretReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/webhooks/:id/test',
+    auth: 'required',
+    params: webhooks.WebhookEndpointParamsSchema,
+    replies: { 200: webhooks.TestWebhookReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/webhooks/:id/deliveries',
+    auth: 'required',
+    params: webhooks.WebhookEndpointParamsSchema,
+    query: webhooks.WebhookDeliveriesQuerySchema,
+    replies: { 200: webhooks.WebhookDeliveriesReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/webhook-deliveries/:id/replay',
+    auth: 'required',
+    params: webhooks.WebhookEndpointParamsSchema,
+    // 409: the delivery is being sent right now (WEBHOOKS_DELIVERY_BUSY).
+    replies: { 200: webhooks.ReplayWebhookDeliveryReply, 400: E, ...SIGNED_IN, 404: E, 409: E, ...DB },
   },
   {
     method: 'POST',

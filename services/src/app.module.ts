@@ -20,6 +20,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AccountDeletionModule } from './account-deletion/account-deletion.module';
 import { RetentionModule } from './retention/retention.module';
 import { PublicApiModule } from './public-api/public-api.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { McpModule } from './mcp/mcp.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
@@ -40,10 +41,11 @@ function featureModules(role: AppConfig['role']): Type[] {
       AccountExportModule,
       AccountDeletionModule,
       PublicApiModule,
+      WebhooksModule,
       McpModule,
     );
-  // The worker runs the scheduled purges and the export sweep (the api role does no scheduled work).
-  if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule);
+  // The worker runs the scheduled purges, the export sweep and webhook deliveries (the api role does no scheduled work).
+  if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule, WebhooksModule);
   // SiteModule last: its catch-all page route must not shadow API routes.
   if (servesPages(role)) modules.push(BlogModule, SiteModule);
   return [...new Set(modules)];

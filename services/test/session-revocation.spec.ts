@@ -95,4 +95,45 @@ describe.each(databaseKinds())('sign-out across two server processes on %s', (ki
     expect(SESSION_CACHE_TTL_MS).toBeLessThan(OTHER_PROCESS_BOUND_MS);
     for (let i = 0; i < 5; i++) expect((await user(b, token)).status).toBe(401);
   });
+  it('refuses a revoked API key at once in the revoking process, and within 5 s in the other', async () => {
+    const signIn = await fetch(`${a.baseUrl}/api/auth/dev`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'key-owner@example.com' }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const session = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${a.baseUrl}/api/account/api-keys`, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ name: 'two processes', scopes: ['credits:read'] }),
+    });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { key: { id: string }; secret: string } };
+    const balance = (server: ServiceProcess) =>
+      fetch(`${server.baseUrl}/v1/balance`, { headers: { authorization: `Bearer ${data.secret}` } });
+    expect((await balance(a)).status).toBe(200);
+    expect((await balance(b)).status).toBe(200);
+
+    const revoked = await fetch(`${a.baseUrl}/api/account/api-keys/${data.key.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.status).toBe(200);
+    const revokedAt = Date.now();
+    expect((await balance(a)).status).toBe(401);
+
+    let refusedAfter: number | null = null;
+    while (Date.now() - revokedAt < OTHER_PROCESS_BOUND_MS + 2_000) {
+      const res = await balance(b);
+      if (res.status === 401) {
+        refusedAfter = Date.now() - revokedAt;
+        break;
+      }
+      expect(res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refusedAfter).not.toBeNull();
+    expect(refusedAfter!).toBeLessThanOrEqual(OTHER_PROCESS_BOUND_MS);
+  });
 });

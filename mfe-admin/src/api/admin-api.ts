@@ -123,3 +123,19 @@ export async function downloadAuditCsv(filter: AuditFilter): Promise<string> {
   }
   return response.text();
 }
+
+export interface ApiUsageFilter {
+  /** An e-mail (part of one) or a user id. */
+  user?: string;
+  page: number;
+}
+
+/** API keys with their use, most recently used first, 25 a page (the server's page size). */
+export async function fetchApiUsage(filter: ApiUsageFilter, signal?: AbortSignal) {
+  return (await apiRequest('GET /api/admin/api-usage', { ...admin, query: present({ ...filter }), signal })).data;
+}
+
+/** Revokes a user's key; the reason is required and kept in the audit log. */
+export async function revokeUserApiKey(id: string, reason: string) {
+  return (await apiRequest('POST /api/admin/api-keys/:id/revoke', { ...admin, params: { id }, body: { reason } })).data;
+}

@@ -1,4 +1,4 @@
-import type { AuditFilter, UsersFilter } from './admin-api';
+import type { ApiUsageFilter, AuditFilter, UsersFilter } from './admin-api';
 
 /** Query keys of the admin console; an action invalidates the lists and the user it touched. */
 export const adminKeys = {
@@ -13,4 +13,6 @@ export const adminKeys = {
   taskList: (filter: { status: string; page: number }) => [...adminKeys.tasks(), filter] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   auditList: (filter: AuditFilter & { page: number }) => [...adminKeys.audit(), filter] as const,
+  apiUsage: () => [...adminKeys.all, 'api-usage'] as const,
+  apiUsageList: (filter: ApiUsageFilter) => [...adminKeys.apiUsage(), filter] as const,
 };

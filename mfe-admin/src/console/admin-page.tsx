@@ -2,6 +2,7 @@ import { NavLink, Route, Routes } from '@veo3/platform/routing/router';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { adminMessages } from '../admin.messages';
+import { ApiUsagePanel } from '../api-usage/api-usage-panel';
 import { AuditPanel } from '../audit/audit-panel';
 import { OverviewPanel } from '../overview/overview-panel';
 import { PaymentsPanel } from '../payments/payments-panel';
@@ -16,6 +17,7 @@ const TABS = [
   { to: '/admin/payments', label: 'tabPayments', end: false },
   { to: '/admin/tasks', label: 'tabTasks', end: false },
   { to: '/admin/audit', label: 'tabAudit', end: false },
+  { to: '/admin/api', label: 'tabApi', end: false },
 ] as const;
 
 /**
@@ -51,6 +53,7 @@ export default function AdminPage() {
         <Route path="payments" element={<PaymentsPanel />} />
         <Route path="tasks" element={<TasksPanel />} />
         <Route path="audit" element={<AuditPanel />} />
+        <Route path="api" element={<ApiUsagePanel />} />
         <Route path="*" element={<OverviewPanel />} />
       </Routes>
     </div>

@@ -5,6 +5,7 @@ import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { useSession } from '@veo3/platform/session/use-session';
 import { CreditsOverview } from '../credits/credits-page';
 import { accountMessages } from './account.messages';
+import { ApiKeysSection } from './api-keys-section';
 import { AccountDeletedNotice, DeleteAccountSection, wasAccountDeleted } from './delete-account-section';
 import { ExportSection } from './export-section';
 import { PaymentsSection } from './payments-section';
@@ -12,6 +13,7 @@ import { PlanSection } from './plan-section';
 import { ProfileSection } from './profile-section';
 import styles from './account-page.module.css';
 import { SignInNotice } from './sign-in-notice';
+import { WebhooksSection } from './webhooks-section';
 
 type AccountKey = keyof (typeof accountMessages)['en'];
 interface SectionProps {
@@ -41,6 +43,8 @@ const SECTIONS: { id: string; label: AccountKey; Section: ComponentType<SectionP
   { id: 'payments', label: 'paymentsHeading', Section: PaymentsSection },
   { id: 'plan', label: 'planHeading', Section: PlanSection },
   { id: 'data', label: 'exportHeading', Section: ExportSection },
+  { id: 'api-keys', label: 'apiKeysHeading', Section: ApiKeysSection },
+  { id: 'webhooks', label: 'webhooksHeading', Section: WebhooksSection },
   { id: 'delete', label: 'deleteHeading', Section: DeleteAccountSection },
 ];
 

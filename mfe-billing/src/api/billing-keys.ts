@@ -15,4 +15,5 @@ export const billingKeys = {
     [...billingKeys.account(userId), 'payments', limit, offset] as const,
   receipt: (userId: string, paymentId: string) => [...billingKeys.account(userId), 'receipt', paymentId] as const,
   dataExport: (userId: string) => [...billingKeys.account(userId), 'export'] as const,
+  apiKeys: (userId: string) => [...billingKeys.account(userId), 'api-keys'] as const,
 };

@@ -10,6 +10,8 @@ import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { AccountDeletionAdminController } from './account-deletion-admin.controller';
 import { AccountDeletionController } from './account-deletion.controller';
 import { AccountDeletionService } from './account-deletion.service';
@@ -32,6 +34,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     CreditsModule,
     UsersModule,
     VideoModule,
+    WebhooksModule,
     ErasedAccountsModule,
   ],
   controllers: [AccountDeletionController, AccountDeletionAdminController],
@@ -39,7 +42,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService, ApiKeysService],
+      inject: [AccountExportService, ApiKeysService, WebhooksService],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],

@@ -9,6 +9,7 @@ import { CreditsModule } from '../credits/credits.module';
 import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AccountExportController } from './account-export.controller';
 import { AccountExportEntity } from './account-export.entity';
 import { AccountExportLinks } from './account-export.links';
@@ -29,6 +30,7 @@ import { AccountExportService } from './account-export.service';
     BlogModule,
     AuditModule,
     StorageModule,
+    WebhooksModule,
   ],
   controllers: [AccountExportController],
   providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],

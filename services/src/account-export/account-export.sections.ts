@@ -13,6 +13,8 @@ import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
 import { storedImages, type VideoTaskEntity } from '../video/video-task.entity';
 import { VideoTaskRepository } from '../video/video-task.repository';
+import { WebhookRepository } from '../webhooks/webhook.repository';
+import { webhookDeliveryExport, webhookEndpointExport } from '../webhooks/webhook-views';
 
 /** A list in data.json, read page by page so a long history never sits in memory whole. */
 export interface ExportSection {
@@ -112,6 +114,7 @@ export class AccountExportSections {
     private readonly posts: BlogPostRepository,
     private readonly audit: AuditLogRepository,
     private readonly apiKeys: ApiKeyRepository,
+    private readonly webhooks: WebhookRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -139,6 +142,15 @@ export class AccountExportSections {
       // Never a key's hash: the secret was shown once at creation and is nowhere now.
       { name: 'api_keys', page: (u, s, t) => this.apiKeys.pageOf(u, s, t) },
       { name: 'audit_log', page: async (u, s, t) => (await this.audit.aboutUser(u, s, t)).map(auditView) },
+      // Never the signing secrets.
+      {
+        name: 'webhook_endpoints',
+        page: async (u, s, t) => (await this.webhooks.endpointPageOf(u, s, t)).map(webhookEndpointExport),
+      },
+      {
+        name: 'webhook_deliveries',
+        page: async (u, s, t) => (await this.webhooks.deliveryPageOf(u, s, t)).map(webhookDeliveryExport),
+      },
     ];
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ThrottlerException, ThrottlerStorage } from '@nestjs/throttler';
+import { InjectThrottlerStorage, ThrottlerException, type ThrottlerStorage } from '@nestjs/throttler';
 import { API_KEY_PREFIX, type ApiKeyScope } from '@veo3/contracts/api-keys';
 import { SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS } from '../auth/session-authenticator';
 import { SessionCache } from '../auth/session-cache';
@@ -39,7 +39,8 @@ export class ApiKeyAuthenticator {
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly users: UserRepository,
-    private readonly throttler: ThrottlerStorage,
+    // A symbol token: the type alone names nothing Nest can inject in the built code.
+    @InjectThrottlerStorage() private readonly throttler: ThrottlerStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

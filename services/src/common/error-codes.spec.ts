@@ -15,6 +15,7 @@ import { PublicApiErrorCode } from '../public-api/public-api.exception';
 import { StorageErrorCode } from '../storage/storage.exception';
 import { UsersErrorCode } from '../users/users.exception';
 import { VideoErrorCode } from '../video/video.exception';
+import { WebhooksErrorCode } from '../webhooks/webhooks.exception';
 
 // The error reply's `code` is a string on the wire, so a module's own code would pass the reply
 // check unnoticed; the contract's list is what clients switch on. A module's code enum is therefore
@@ -36,6 +37,7 @@ it("every module's error codes are the contract's, each code once", () => {
     storage: StorageErrorCode,
     users: UsersErrorCode,
     video: VideoErrorCode,
+    webhooks: WebhooksErrorCode,
   };
   expect(Object.keys(modules).sort()).toEqual(Object.keys(MODULE_ERRORS).sort());
   for (const [name, codes] of Object.entries(modules)) {

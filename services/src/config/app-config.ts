@@ -196,6 +196,10 @@ export const envSchema = z.object({
   EXPORT_INLINE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(10_000).default(50)),
   EXPORT_KEEP_HOURS: int(168, 1, 24 * 365),
   EXPORT_EVERY_HOURS: int(24, 0, 24 * 365),
+  // Webhooks: the credits.low line, hosts allowed on http and private addresses (tests), the retry delays.
+  WEBHOOK_CREDITS_LOW_THRESHOLD: int(40, 1, 1_000_000),
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: hostList,
+  WEBHOOK_RETRY_SECONDS: commaList(z.coerce.number().min(0).max(86_400)),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
   GA_MEASUREMENT_ID: z.preprocess(
@@ -353,6 +357,8 @@ function securityProblems({ e, production, host }: Basis): string[] {
     problems.push('DEV_LOGIN: development sign-in is never allowed when NODE_ENV=production');
   if (production && e.CONTRACT_CHECK)
     problems.push('CONTRACT_CHECK: the test-time reply check is never on when NODE_ENV=production');
+  if (production && e.WEBHOOK_ALLOW_PRIVATE_HOSTS?.length)
+    problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: webhooks to private hosts are never allowed when NODE_ENV=production');
   return problems;
 }
 
@@ -623,6 +629,20 @@ function accountExportConfig(e: Env) {
   };
 }
 
+/** Standard Webhooks' suggested schedule after the first try: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about a day). */
+const WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
+
+function webhooksConfig(e: Env) {
+  return {
+    /** A debit that takes the balance from at or above this to below it sends credits.low. */
+    creditsLowThreshold: e.WEBHOOK_CREDITS_LOW_THRESHOLD,
+    /** Hosts an endpoint may name over http and at a private address (local receivers in tests); never in production. */
+    allowPrivateHosts: e.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? [],
+    /** Delay before each retry after the first try, in ms; a delivery gives up after the last. */
+    retryDelaysMs: (e.WEBHOOK_RETRY_SECONDS ?? WEBHOOK_RETRY_SECONDS).map((seconds) => Math.round(seconds * 1000)),
+  };
+}
+
 function buildConfig(basis: Basis) {
   const { e } = basis;
   return {
@@ -639,6 +659,7 @@ function buildConfig(basis: Basis) {
     retention: retentionConfig(e),
     ...siteConfig(e),
     accountExport: accountExportConfig(e),
+    webhooks: webhooksConfig(e),
   };
 }
 

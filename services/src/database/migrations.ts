@@ -24,6 +24,7 @@ import { AccountErasure1763686400000 } from './migrations/1763686400000-account-
 import { AccountExports1763686420000 } from './migrations/1763686420000-account-exports';
 import { RetentionIndexes1763686440000 } from './migrations/1763686440000-retention-indexes';
 import { ApiKeys1764300000000 } from './migrations/1764300000000-api-keys';
+import { Webhooks1764300100000 } from './migrations/1764300100000-webhooks';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   AccountExports1763686420000,
   RetentionIndexes1763686440000,
   ApiKeys1764300000000,
+  Webhooks1764300100000,
 ];

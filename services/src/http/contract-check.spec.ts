@@ -15,6 +15,19 @@ describe('contract check (CONTRACT_CHECK=1)', () => {
   app.get('/api/blog/posts/:slug', async (_request, reply) => reply.code(304).send());
   app.get('/api/not-in-registry', async () => ({ success: true }));
   app.get('/api/docs-json', async () => ({ openapi: '3.1.0' }));
+  // The developer API's routes, checked against V1_ROUTES: resources as JSON, errors as problems.
+  const notFound = { type: 'https://x/developers#errors-video-not-found', title: 'Not found', status: 404 };
+  app.get('/v1/balance', async () => ({ object: 'balance', credits: 3 }));
+  app.get('/v1/videos/:id', async (_request, reply) =>
+    reply
+      .code(404)
+      .type('application/problem+json')
+      .send(JSON.stringify({ ...notFound, detail: 'x', code: 'X' })),
+  );
+  app.get('/v1/models', async (_request, reply) =>
+    reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' }),
+  );
+  app.get('/v1/not-in-registry', async () => ({}));
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' }),
   );
@@ -29,6 +42,16 @@ describe('contract check (CONTRACT_CHECK=1)', () => {
     // No route at all: the router's JSON 404 is the one allowed answer.
     expect((await get('/api/nothing')).statusCode).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: '/api/nothing' })).statusCode).toBe(404);
+    expect((await get('/v1/balance')).statusCode).toBe(200);
+    expect((await get('/v1/videos/1')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['/v1/models', 'undeclared status 404'],
+    ['/v1/not-in-registry', 'is not in V1_ROUTES'],
+  ])('checks %s against V1_ROUTES', async (url, problem) => {
+    expect((await get(url)).statusCode).toBe(500);
+    expect(logged.at(-1)).toContain(problem);
   });
 
   it.each([

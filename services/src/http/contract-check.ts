@@ -3,11 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_ROUTES, routeKey, type ApiRoute } from '@veo3/contracts/routes';
 import { ErrorReply } from '@veo3/contracts/envelope';
+import { PROBLEM_CONTENT_TYPE, V1_ROUTES, V1Problem, v1RouteKey, type V1Route } from '@veo3/contracts/public-api';
 
 /** Routes that are not part of the contract: the OpenAPI document and its UI (the contract itself). */
 const OUTSIDE_CONTRACT = /^\/api\/docs(\/|-json$|-yaml$|$)/;
 
 const ROUTES = new Map((API_ROUTES as readonly ApiRoute[]).map((route) => [routeKey(route), route]));
+const V1 = new Map((V1_ROUTES as readonly V1Route[]).map((route) => [v1RouteKey(route), route]));
+
+/** The developer API's paths, checked against V1_ROUTES (problem details for errors). */
+const isV1 = (path: string) => path === '/v1' || path.startsWith('/v1/');
 
 /** The route a request matched, by method (HEAD answers as its GET) and Fastify's route pattern. */
 export function contractRoute(method: string, routePattern: string | undefined): ApiRoute | undefined {
@@ -63,7 +68,32 @@ export function contractProblem(
   // A route that answers JSON or, on request, a file of another type (the audit log as CSV).
   if (route?.contentType && mediaMatches(contentType, route.contentType)) return null;
   if (contentType !== 'application/json') return `content type ${contentType || '(none)'}, declared application/json`;
-  if (method.toUpperCase() === 'HEAD') return null;
+  return method.toUpperCase() === 'HEAD' ? null : jsonBodyProblem(schema, body);
+}
+
+/** What is wrong with a `/v1` reply by V1_ROUTES (JSON resources, problem details for errors); null when it matches. */
+export function v1ContractProblem(
+  route: V1Route | undefined,
+  method: string,
+  status: number,
+  contentType: string,
+  body: unknown,
+): string | null {
+  // No route matched: only the router's 404 (or 405) may answer, as a problem.
+  const replies: Readonly<Record<number, { schema: z.ZodType | null }>> = route?.replies ?? {
+    404: { schema: V1Problem },
+    405: { schema: V1Problem },
+  };
+  const schema = replies[status]?.schema;
+  if (schema === undefined) return `undeclared status ${status}`;
+  const declared = status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';
+  if (contentType !== declared) return `content type ${contentType || '(none)'}, declared ${declared}`;
+  if (schema === null || method.toUpperCase() === 'HEAD') return null;
+  return jsonBodyProblem(schema, body);
+}
+
+/** A JSON body (as Fastify is about to send it) against `schema`; null when it parses. */
+function jsonBodyProblem(schema: z.ZodType, body: unknown): string | null {
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return 'a JSON reply that is not a string or buffer';
   let json: unknown;
   try {
@@ -86,12 +116,13 @@ function violation(request: FastifyRequest, reply: FastifyReply, payload: unknow
 
 /**
  * Test-time check (CONTRACT_CHECK=1; never on in production): every /api reply, status, content type
- * and JSON body, against the route's declared schema in API_ROUTES. A reply that does not match
+ * and JSON body, against the route's declared schema in API_ROUTES (every /v1 reply against V1_ROUTES). A reply that does not match
  * becomes a 500 CONTRACT_VIOLATION, so the test that caused it fails.
  */
 export function registerContractCheck(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0]!;
+    if (isV1(path)) return checkV1(request, reply, payload);
     if (!path.startsWith('/api/') || OUTSIDE_CONTRACT.test(path)) return payload;
     const route = contractRoute(request.method, request.routeOptions.url);
     if (request.routeOptions.url && !route) {
@@ -111,4 +142,17 @@ export function registerContractCheck(fastify: FastifyInstance): void {
     );
     return problem ? violation(request, reply, payload, problem) : payload;
   });
+}
+
+/** The contract check of a `/v1` reply, against V1_ROUTES. */
+function checkV1(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const pattern = request.routeOptions.url;
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+  const route = pattern ? V1.get(`${method} ${pattern}`) : undefined;
+  if (pattern && !route) {
+    return violation(request, reply, payload, `route ${request.method} ${pattern} is not in V1_ROUTES`);
+  }
+  const contentType = mediaType(reply.getHeader('content-type'));
+  const problem = v1ContractProblem(route, request.method, reply.statusCode, contentType, payload);
+  return problem ? violation(request, reply, payload, problem) : payload;
 }

@@ -79,13 +79,13 @@ export const HTTP_PIPELINE: readonly HttpPipelineStep[] = [
   {
     name: 'api-no-store',
     phase: 'onSend',
-    job: 'Cache-Control: no-store on /api replies that set none, including replies sent from a hook',
+    job: 'Cache-Control: no-store on /api and /v1 replies that set none, including replies sent from a hook',
     register: ({ fastify }) => registerApiNoStore(fastify),
   },
   {
     name: 'contract-check',
     phase: 'onSend',
-    job: 'only with CONTRACT_CHECK=1 (tests, never production): every /api reply checked against API_ROUTES; a mismatch becomes a 500 CONTRACT_VIOLATION and a "contract violation" error log',
+    job: 'only with CONTRACT_CHECK=1 (tests, never production): every /api reply checked against API_ROUTES, every /v1 reply against V1_ROUTES; a mismatch becomes a 500 CONTRACT_VIOLATION and a "contract violation" error log',
     register: ({ fastify, config }) => {
       if (config.contractCheck) registerContractCheck(fastify);
     },

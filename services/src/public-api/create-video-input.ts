@@ -21,8 +21,17 @@ export interface CreateVideoInput {
   image: UploadedFile | null;
   /** The Idempotency-Key header, or null. */
   clientKey: string | null;
-  /** A temporary folder of this request's own, removed when it ends: uploads and downloads go there. */
-  dir: string;
+}
+
+/** Runs `use` with a new temporary folder under `parent`, removed afterwards whatever happens. */
+export async function withTempDir<T>(parent: string, use: (dir: string) => Promise<T>): Promise<T> {
+  await mkdir(parent, { recursive: true });
+  const dir = await mkdtemp(join(parent, 'veo3-v1-'));
+  try {
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** The multipart form's limits: one image, the text fields of V1CreateVideoForm. */
@@ -35,8 +44,8 @@ const invalid = (pointer: string, detail: string) =>
   ]);
 
 /**
- * Reads POST /v1/videos (JSON, or multipart/form-data with the file `image`) into a temporary
- * folder under `tempDir` and runs `use` with it; the folder is removed afterwards whatever happens.
+ * Reads POST /v1/videos (JSON, or multipart/form-data with the file `image`, written into a
+ * temporary folder under `tempDir`) and runs `use` with it; the folder is removed afterwards.
  */
 export async function withCreateVideoInput<T>(
   request: FastifyRequest,
@@ -51,17 +60,10 @@ export async function withCreateVideoInput<T>(
       [{ location: 'header', pointer: '#/Idempotency-Key', detail: `At most ${IDEMPOTENCY_KEY_MAX} characters` }],
     );
   }
-  await mkdir(tempDir, { recursive: true });
-  const dir = await mkdtemp(join(tempDir, 'veo3-v1-'));
-  try {
-    if (!request.isMultipart()) {
-      return await use({ fields: parseV1(V1CreateVideoRequest, request.body, 'body'), image: null, clientKey, dir });
-    }
-    const { fields, image } = await readForm(request, dir);
-    return await use({ fields, image, clientKey, dir });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  if (!request.isMultipart()) {
+    return use({ fields: parseV1(V1CreateVideoRequest, request.body, 'body'), image: null, clientKey });
   }
+  return withTempDir(tempDir, async (dir) => use({ ...(await readForm(request, dir)), clientKey }));
 }
 
 /** The multipart form: its text fields checked against V1CreateVideoForm, the `image` written into `dir`. */

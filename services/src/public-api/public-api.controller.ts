@@ -1,9 +1,12 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { V1Balance, V1ModelList } from '@veo3/contracts/public-api';
+import type { ApiKeyIdentity } from '../api-keys/api-key-caller';
+import { ApiKeyGuard } from '../api-keys/api-key.guard';
+import { ApiScopes } from '../api-keys/api-scopes.decorator';
+import { CurrentApiKey } from '../api-keys/current-api-key.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { SessionUser } from '../users/session-user';
-import { ApiKeyGuard, ApiScopes, CurrentApiKey, type ApiKeyIdentity } from './api-keys-stand-in';
 import { PublicOpenApi } from './public-openapi';
 import { PublicVideosService } from './public-videos.service';
 

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
 import { VideoModule } from '../video/video.module';
-import { ApiKeyGuard } from './api-keys-stand-in';
 import { PublicApiController } from './public-api.controller';
 import { PublicOpenApi } from './public-openapi';
 import { PublicVideosController } from './public-videos.controller';
@@ -11,9 +11,9 @@ import { PublicVideosService } from './public-videos.service';
 
 /** The versioned developer API, `/v1` (V1_ROUTES): API keys, plain resources, problem details. */
 @Module({
-  imports: [AuthModule, CreditsModule, EventBusModule, VideoModule],
+  imports: [ApiKeysModule, AuthModule, CreditsModule, EventBusModule, VideoModule],
   controllers: [PublicVideosController, PublicApiController],
-  providers: [PublicVideosService, PublicOpenApi, ApiKeyGuard],
+  providers: [PublicVideosService, PublicOpenApi],
   exports: [PublicVideosService, PublicOpenApi],
 })
 export class PublicApiModule {}

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -8,10 +8,13 @@ import {
   type V1Video,
   type V1VideoList,
 } from '@veo3/contracts/public-api';
+import type { ApiKeyIdentity } from '../api-keys/api-key-caller';
+import { ApiKeyGuard } from '../api-keys/api-key.guard';
+import { ApiScopes } from '../api-keys/api-scopes.decorator';
+import { CurrentApiKey } from '../api-keys/current-api-key.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { SessionUser } from '../users/session-user';
 import { VideoStorage } from '../video/video-storage';
-import { ApiKeyGuard, ApiScopes, CurrentApiKey, type ApiKeyIdentity } from './api-keys-stand-in';
 import { withCreateVideoInput } from './create-video-input';
 import { PublicVideosService } from './public-videos.service';
 import { V1SchemaPipe } from './v1-validation';
@@ -65,6 +68,7 @@ export class PublicVideosController {
 
   /** Only while queued; refunded once. */
   @Post(':id/cancel')
+  @HttpCode(200)
   @ApiScopes('videos:write')
   cancel(
     @CurrentUser() user: SessionUser,

@@ -7,15 +7,16 @@ import type {
   V1ModelList,
   V1Video,
   V1VideoList,
-  V1VideoStatus,
 } from '@veo3/contracts/public-api';
+import type { ApiCaller } from '../api-keys/api-key-caller';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
+import { ModelCatalogue } from '../video/catalogue/model-catalogue';
 import type { GenerateForm } from '../video/generate-form';
-import { publicFailure, TASK_FAILURE_MESSAGES } from '../video/task-failure';
+import type { UploadedFile } from '../video/uploaded-file';
 import { isReplay } from '../video/video-debit.service';
 import { VideoGenerationService } from '../video/video-generation.service';
 import { videoRefundKey } from '../video/video-ledger-keys';
@@ -23,19 +24,12 @@ import { VideoStorage } from '../video/video-storage';
 import type { VideoTaskEntity } from '../video/video-task.entity';
 import { VideoTaskRepository } from '../video/video-task.repository';
 import { VideoErrorCode, VideoException } from '../video/video.exception';
-import type { ApiCaller } from './api-keys-stand-in';
-import type { CreateVideoInput } from './create-video-input';
+import { withTempDir, type CreateVideoInput } from './create-video-input';
 import { downloadImageUrl } from './image-url';
 import { PublicApiErrorCode, PublicApiException } from './public-api.exception';
+import { v1Video } from './v1-video.view';
 
 const notFound = () => new VideoException(VideoErrorCode.NotFound, 'Video not found');
-
-/** A task's state as the developer API names it; a pending task a worker holds is already processing. */
-function v1Status(task: VideoTaskEntity, now: Date): V1VideoStatus {
-  if (task.status === 'failed') return task.errorCode === 'cancelled' ? 'cancelled' : 'failed';
-  if (task.status === 'pending') return task.lockedUntil && task.lockedUntil > now ? 'processing' : 'queued';
-  return task.status;
-}
 
 /** A catalogue model as GET /v1/models shows it. */
 function v1Model(model: OfferedModel): V1Model {
@@ -65,6 +59,7 @@ export class PublicVideosService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly generation: VideoGenerationService,
+    private readonly catalogue: ModelCatalogue,
     private readonly tasks: VideoTaskRepository,
     private readonly storage: VideoStorage,
     private readonly credits: CreditsService,
@@ -74,13 +69,34 @@ export class PublicVideosService {
 
   /**
    * Makes a video for the caller, paid from their credits (and counted against the key's monthly
-   * cap). `replayed`: the Idempotency-Key had already made it (nothing was charged again).
+   * cap); an `image_url` is downloaded first (into a temporary folder, removed afterwards).
+   * `replayed`: the Idempotency-Key had already made it (nothing was charged again).
    */
   async create(caller: ApiCaller, input: CreateVideoInput): Promise<{ video: V1Video; replayed: boolean }> {
-    const { fields } = input;
-    const image = fields.image_url
-      ? await downloadImageUrl(fields.image_url, input.dir, this.config.video.imageUrlTrustedHosts)
-      : input.image;
+    const url = input.fields.image_url;
+    this.checkTakesImage(input.fields.model, Boolean(url || input.image));
+    if (!url) return this.generate(caller, input, input.image);
+    return withTempDir(this.storage.tempDir, async (dir) =>
+      this.generate(caller, input, await downloadImageUrl(url, dir, this.config.video.imageUrlTrustedHosts)),
+    );
+  }
+
+  /**
+   * A first frame for a model that makes videos from text alone is refused (the site's generator
+   * never sends one; a program would otherwise get a text video and wonder), before any download.
+   */
+  private checkTakesImage(modelId: string, image: boolean): void {
+    const model = this.catalogue.find(modelId);
+    if (image && model && !modelTabs(model).includes('image')) {
+      throw new VideoException(VideoErrorCode.BadOption, `${model.name} cannot make a video from an image`);
+    }
+  }
+
+  private async generate(
+    caller: ApiCaller,
+    { fields, clientKey }: CreateVideoInput,
+    image: UploadedFile | null,
+  ): Promise<{ video: V1Video; replayed: boolean }> {
     const form: GenerateForm = {
       prompt: fields.prompt,
       model: fields.model,
@@ -90,7 +106,8 @@ export class PublicVideosService {
       duration: fields.duration_s === undefined ? undefined : String(fields.duration_s),
       seed: fields.seed === undefined ? undefined : String(fields.seed),
       image,
-      clientKey: input.clientKey,
+      clientKey,
+      apiKey: { id: caller.key.id, monthlyCap: caller.key.monthlyCap },
     };
     const result = await this.generation.generate(caller.user, form);
     return { video: await this.get(caller, result.taskId), replayed: isReplay(result) };
@@ -171,24 +188,9 @@ export class PublicVideosService {
   }
 
   private toVideo(task: VideoTaskEntity, now = new Date()): V1Video {
-    const failure = task.status === 'failed' ? publicFailure(task.errorCode) : null;
-    const completed = task.status === 'completed';
-    return {
-      id: task.id,
-      object: 'video',
-      status: v1Status(task, now),
-      model: task.model,
-      prompt: task.prompt,
-      aspect_ratio: task.aspectRatio,
-      resolution: task.resolution,
-      duration_s: task.durationS,
-      credits: task.cost,
-      result_url: completed && task.resultPath ? this.absolute(this.storage.signedUrl(task.id)) : null,
-      poster_url: completed && task.posterPath ? this.absolute(this.storage.signedUrl(task.id, 'poster')) : null,
-      error: failure ? { code: failure, message: TASK_FAILURE_MESSAGES[failure] } : null,
-      created_at: task.createdAt.toISOString(),
-      completed_at: task.finishedAt?.toISOString() ?? null,
-    };
+    const link = (path: string | null, kind?: 'poster') =>
+      path ? this.absolute(this.storage.signedUrl(task.id, kind)) : null;
+    return v1Video(task, { result: link(task.resultPath), poster: link(task.posterPath, 'poster') }, now);
   }
 
   /** A signed link of ours (a path), as the full URL a developer's program can fetch. */

@@ -6,6 +6,7 @@ describe('routeAllowed', () => {
     expect(table('/api/health')).toEqual([true, true, true, true]);
     expect(table('/api/credits/balance')).toEqual([true, true, false, false]);
     expect(table('/api/docs/*')).toEqual([true, true, false, false]);
+    expect(table('/v1/videos/:id')).toEqual([true, true, false, false]);
     expect(table('/*')).toEqual([true, false, false, true]);
     expect(table('/assets/*')).toEqual([true, false, false, true]);
     expect(table('/robots.txt')).toEqual([true, false, false, true]);
@@ -16,5 +17,6 @@ describe('routeAllowed', () => {
     expect(routeAllowed('web', '/apis')).toBe(true);
     expect(routeAllowed('api', '/apis')).toBe(false);
     expect(routeAllowed('api', '/mcpx')).toBe(false);
+    expect(routeAllowed('api', '/v12')).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { CreditsService } from '../credits/credits.service';
 import { isUniqueViolation } from '../database/transaction';
 import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
+import { WebhookEvents } from '../webhooks/webhook-events.service';
 import { currentTraceParent } from '../telemetry/job-tracing';
 import type { SessionUser } from '../users/session-user';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
@@ -18,17 +19,17 @@ import { VideoErrorCode, VideoException } from './video.exception';
 import { videoDebitKey } from './video-ledger-keys';
 import { VideoTaskRepository, type NewVideoTask } from './video-task.repository';
 
-/** The API key a request came through, with its monthly cap in credits (null: none). */
-export interface ApiKeyCharge {
-  id: string;
-  monthlyCap: number | null;
-}
-
 /** The results replayOf answered (an earlier request's tasks), told apart without a field on the wire. */
 const REPLAYS = new WeakSet<GenerateResult>();
 
 /** Whether `result` answers a request its Idempotency-Key had already made (the developer API says so). */
 export const isReplay = (result: GenerateResult): boolean => REPLAYS.has(result);
+
+/** The API key a request came through, with its monthly cap in credits (null: none). */
+export interface ApiKeyCharge {
+  id: string;
+  monthlyCap: number | null;
+}
 
 /** Who asked, with which Idempotency-Key (at most 100 characters, or null), for what (`requestHashOf`). */
 export interface RequestKey {
@@ -78,6 +79,7 @@ export class VideoDebitService {
     private readonly credits: CreditsService,
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   /**
@@ -156,6 +158,8 @@ export class VideoDebitService {
         return this.insertPaid(m, userId, tasks, description);
       });
       for (const task of tasks) this.events.taskChanged(userId, task.id);
+      const spent = tasks.reduce((sum, t) => sum + t.cost, 0);
+      await this.webhooks.creditsChanged(userId, remainingCredits + spent, remainingCredits);
       // The tasks are committed: if scheduling fails now, the worker's sweep schedules them later.
       for (const task of tasks)
         await this.queue

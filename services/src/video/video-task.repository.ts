@@ -445,8 +445,10 @@ export class VideoTaskRepository {
   async markCompleted(
     id: string,
     outcome: Pick<VideoTaskEntity, 'resultPath' | 'posterPath' | 'finishedBy'>,
+    m: EntityManager = this.dataSource.manager,
   ): Promise<boolean> {
-    const { affected } = await this.tasks.update(
+    const { affected } = await m.update(
+      VideoTaskEntity,
       { id, status: In(UNFINISHED) },
       {
         status: 'completed',

@@ -10,6 +10,8 @@ import { TaskEventsService } from '../events/task-events.service';
 import { inJobSpan, inSpan, outsideTraces } from '../telemetry/job-tracing';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerIdentity } from '../scheduling/worker-identity';
+import { WebhookEvents } from '../webhooks/webhook-events.service';
+import { v1Video } from '../public-api/v1-video.view';
 import {
   ModelUnavailableError,
   ProviderError,
@@ -72,6 +74,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
     private readonly metrics: MetricsService,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   private get workerId(): string {
@@ -291,14 +294,29 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       );
       const resultPath = await this.storage.commitVideo(task.id, incoming);
       const posterPath = await this.storage.makePoster(task.id, resultPath);
-      const completed = await this.tasks.markCompleted(task.id, { resultPath, posterPath, finishedBy: this.workerId });
+      const outcome = { resultPath, posterPath, finishedBy: this.workerId };
+      // The video.completed deliveries are written with the status, so neither is ever without the other.
+      const webhooks = await this.transactions.run(async (m) =>
+        (await this.tasks.markCompleted(task.id, outcome, m))
+          ? this.webhooks.record(m, task.userId, 'video.completed', this.completedEvent(task))
+          : null,
+      );
       this.polls.delete(task.id);
-      if (completed) this.events.taskChanged(task.userId, task.id);
-      if (completed) this.metrics.taskFinished(task.model, task.kind, 'completed');
+      if (!webhooks) return;
+      this.webhooks.dispatch(webhooks);
+      this.events.taskChanged(task.userId, task.id);
+      this.metrics.taskFinished(task.model, task.kind, 'completed');
     } catch (error) {
       await this.storage.discard(incoming);
       throw error;
     }
+  }
+
+  /** video.completed's data: the video as `/v1` shows it, with signed links (valid for VIDEO_LINK_SECONDS). */
+  private completedEvent(task: VideoTaskEntity) {
+    const link = (kind?: 'poster') => `${this.config.siteUrl}${this.storage.signedUrl(task.id, kind)}`;
+    const finished = { ...task, status: 'completed' as const, finishedAt: new Date() };
+    return v1Video(finished, { result: link(), poster: link('poster') });
   }
 
   /**
@@ -311,6 +329,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const diagnosis = maskSecrets(detail || TASK_FAILURE_MESSAGES[failure]);
     this.logger.error(`task ${task.id} failed (${failure}): ${diagnosis}; refunded`);
     // The refund's balance event follows the commit (CreditsService); the task's, here.
+    let webhooks: string[] = [];
     const failed = await this.transactions.run(async (m) => {
       const marked = await this.tasks.markFailed(m, task.id, {
         errorCode: failure,
@@ -329,9 +348,13 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
         },
         m,
       );
+      const finished = { ...task, status: 'failed' as const, errorCode: failure, finishedAt: new Date() };
+      const data = v1Video(finished, { result: null, poster: null });
+      webhooks = await this.webhooks.record(m, task.userId, 'video.failed', data);
       return true;
     });
     if (!failed) return;
+    this.webhooks.dispatch(webhooks);
     this.events.taskChanged(task.userId, task.id);
     this.metrics.taskFinished(task.model, task.kind, 'failed');
     this.metrics.taskRefunded(task.model, failure);

@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
 import { StorageModule } from '../storage/storage.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ModelCatalogue } from './catalogue/model-catalogue';
 import { createVideoProviders } from './providers/create-video-provider';
 import { VideoProviders } from './providers/video-providers';
@@ -27,7 +28,14 @@ import { VideoWaitEstimates } from './video-wait-estimates';
 import { VideoWorker } from './video-worker';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoTaskEntity]), AuthModule, CreditsModule, StorageModule, EventBusModule],
+  imports: [
+    TypeOrmModule.forFeature([VideoTaskEntity]),
+    AuthModule,
+    CreditsModule,
+    StorageModule,
+    EventBusModule,
+    WebhooksModule,
+  ],
   controllers: [VideoController],
   providers: [
     VideoDebitService,
@@ -54,6 +62,7 @@ import { VideoWorker } from './video-worker';
   ],
   exports: [
     VideoGenerationService,
+    ModelCatalogue,
     VideoHistoryService,
     VideoWorker,
     VideoAvailability,

@@ -286,7 +286,7 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
     expect(ingress.spec.tls.map((t) => t.secretName)).toEqual(['veo3-tls']);
   });
 
-  it('routes /api to the API, /mfe/<folder> to each remote and everything else to the shell (Ingress and HTTPRoute)', () => {
+  it('routes /api, /v1 and /mcp to the API, /mfe/<folder> to each remote and everything else to the shell (Ingress and HTTPRoute)', () => {
     const ingress = one<{
       spec: {
         tls: { hosts: string[] }[];
@@ -303,6 +303,8 @@ describe.each(Object.keys(OVERLAYS) as OverlayName[])('k8s/overlays/%s', (overla
     );
     expect(routes).toEqual({
       'Prefix /api': 'veo3-api',
+      'Prefix /v1': 'veo3-api',
+      'Exact /mcp': 'veo3-api',
       ...Object.fromEntries(REMOTE_FOLDERS.map((f) => [`Prefix /mfe/${f}`, `veo3-mfe-${f}`])),
       'Prefix /': 'veo3-web',
     });

@@ -255,10 +255,12 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
     return JSON.parse(reply.body.toString()) as { name: string; url: string; headers: IncomingHttpHeaders };
   };
 
-  it('routes /api to the API, /mfe/<folder>/ to each remote, the bucket to the object store, the rest to the shell', async () => {
+  it('routes /api, /v1 and /mcp to the API, /mfe/<folder>/ to each remote, the bucket to the object store, the rest to the shell', async () => {
     expect(upstreams.size).toBeGreaterThanOrEqual(7);
     expect((await via('/api/health')).name).toBe('api');
     expect((await via('/api')).name).toBe('api');
+    expect((await via('/v1/videos?limit=2')).name).toBe('api');
+    expect((await via('/mcp')).name).toBe('api');
     for (const folder of REMOTE_FOLDERS) {
       const reached = await via(`/mfe/${folder}/mf-manifest.json`);
       expect([folder, reached.name, reached.url]).toEqual([folder, `mfe-${folder}`, `/mfe/${folder}/mf-manifest.json`]);
@@ -270,6 +272,8 @@ describe("docker/nginx/gateway.conf (docker compose's gateway)", () => {
       '/sitemap.xml',
       '/assets/main.0123456789.js',
       '/apiary',
+      '/v1beta',
+      '/mcpx',
     ]) {
       expect([path, (await via(path)).name]).toEqual([path, 'web']);
     }

@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -158,9 +159,9 @@ async function checkTarget(label: string, url: URL, policy: DownloadPolicy): Pro
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refused(`${label}: the video link is not HTTP(S)`);
   const host = bareHost(url);
   if (policy.trustedHosts.includes(host)) return;
-  let addresses: string[];
+  let resolved: ResolvedHost;
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    resolved = await resolveHost(host);
   } catch (error) {
     throw new ProviderError(
       `${label}: could not resolve ${host} (${describeError(error)})`,
@@ -169,8 +170,25 @@ async function checkTarget(label: string, url: URL, policy: DownloadPolicy): Pro
       'download_failed',
     );
   }
-  const inside = addresses.find(isPrivateAddress);
+  const inside = resolved.privateAddress;
   if (inside) throw refused(`${label}: the video link's host ${host} is a private address (${inside})`);
+}
+
+/** What a host name stands for: every address, and the first in a private range (null when none). */
+export interface ResolvedHost {
+  addresses: LookupAddress[];
+  privateAddress: string | null;
+}
+
+/**
+ * Resolves `host` (a name, or an IP literal without brackets, which is its own address) for a
+ * server-side request to a URL a user or provider gave; a name that does not resolve throws as
+ * dns.lookup does. Connect to the addresses returned, not to the name again: DNS may answer otherwise.
+ */
+export async function resolveHost(host: string): Promise<ResolvedHost> {
+  const family = isIP(host);
+  const addresses = family ? [{ address: host, family }] : await lookup(host, { all: true, verbatim: true });
+  return { addresses, privateAddress: addresses.find((a) => isPrivateAddress(a.address))?.address ?? null };
 }
 
 function isStorageHost(host: string, policy: DownloadPolicy): boolean {
