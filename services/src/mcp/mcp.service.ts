@@ -1,5 +1,3 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -10,7 +8,6 @@ import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import { errorReply } from '../common/http-exception.filter';
 import { sendMcpReply } from '../http/mcp-reply';
 import { PublicVideosService } from '../public-api/public-videos.service';
-import { VideoStorage } from '../video/video-storage';
 import type { McpRequest } from './mcp-auth.guard';
 import { MCP_TOOLS, type GeneratedVideo, type GenerateVideoInput, type GetVideoInput } from './mcp-tools';
 
@@ -28,7 +25,6 @@ export class McpService {
   constructor(
     private readonly keys: ApiKeyAuthenticator,
     private readonly videos: PublicVideosService,
-    private readonly storage: VideoStorage,
   ) {}
 
   /** Answers one POST /mcp of an authenticated caller, with a server of its own (stateless: one per request). */
@@ -51,23 +47,12 @@ export class McpService {
     return server;
   }
 
-  /** POST /v1/videos with these fields; `image_url` is downloaded into a folder of the call's own. */
+  /** POST /v1/videos with these fields (the service fetches `image_url`), and the balance it leaves. */
   private async generate(caller: ApiCaller, input: GenerateVideoInput): Promise<GeneratedVideo> {
     const { idempotency_key: clientKey, ...fields } = input;
-    await mkdir(this.storage.tempDir, { recursive: true });
-    const dir = await mkdtemp(join(this.storage.tempDir, 'veo3-mcp-'));
-    try {
-      const { video, replayed } = await this.videos.create(caller, {
-        fields,
-        image: null,
-        clientKey: clientKey ?? null,
-        dir,
-      });
-      const { credits } = await this.videos.balance(caller);
-      return { ...video, replayed, balance: credits };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { video, replayed } = await this.videos.create(caller, { fields, image: null, clientKey: clientKey ?? null });
+    const { credits } = await this.videos.balance(caller);
+    return { ...video, replayed, balance: credits };
   }
 
   /**
