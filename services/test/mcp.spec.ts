@@ -44,9 +44,10 @@ describe.each(databaseKinds())('the MCP server at /mcp on %s', (db) => {
   async function developer(
     credits: number,
     scopes = ALL_SCOPES,
+    monthlyCap: number | null = null,
   ): Promise<{ me: SignedIn; id: string; secret: string }> {
     const me = await video.userWith(`mcp${++n}@example.com`, credits);
-    const { id, secret } = await createApiKey(t.app, me, scopes);
+    const { id, secret } = await createApiKey(t.app, me, scopes, monthlyCap);
     return { me, id, secret };
   }
 
@@ -141,6 +142,16 @@ describe.each(databaseKinds())('the MCP server at /mcp on %s', (db) => {
     expect(balance.isError).toBe(true);
     expect((balance.content[0] as { text: string }).text).toMatch(/credits:read/);
     expect(await video.balance(me)).toBe(1000);
+  });
+
+  it("keeps to the key's monthly cap as /v1 does: a video past it is refused, nothing charged", async () => {
+    const { me, secret } = await developer(1000, ALL_SCOPES, 10);
+    const client = await connect(`Bearer ${secret}`);
+    const refused = await call(client, 'generate_video', { prompt: 'a red kite over the sea', model: 'veo3' });
+    expect(refused.isError).toBe(true);
+    expect((refused.content[0] as { text: string }).text).toMatch(/may spend 10 credits a month/);
+    expect(await video.balance(me)).toBe(1000);
+    expect(await video.ledger(me)).toHaveLength(1); // the grant alone
   });
 
   it('answers a video of another account as not found', async () => {
