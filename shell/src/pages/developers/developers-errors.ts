@@ -12,6 +12,7 @@ export const API_ERRORS = [
   { code: 'API_KEYS_MISSING_SCOPE', status: 403 },
   { code: 'TOO_MANY_REQUESTS', status: 429 },
   { code: 'PUBLIC_API_INVALID_REQUEST', status: 400 },
+  { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', status: 415 },
   { code: 'PUBLIC_API_INVALID_CURSOR', status: 400 },
   { code: 'PUBLIC_API_IMAGE_URL_REFUSED', status: 400 },
   { code: 'PUBLIC_API_IMAGE_URL_UNREADABLE', status: 422 },
@@ -28,6 +29,7 @@ export const API_ERRORS = [
   { code: 'PUBLIC_API_NOT_CANCELLABLE', status: 409 },
   { code: 'VIDEO_IDEMPOTENCY_KEY_REUSED', status: 422 },
   { code: 'VIDEO_NOT_FOUND', status: 404 },
+  { code: 'NOT_FOUND', status: 404 },
   { code: 'VIDEO_UNAVAILABLE', status: 503 },
   { code: 'INTERNAL', status: 500 },
 ] as const satisfies readonly { code: string; status: number }[];

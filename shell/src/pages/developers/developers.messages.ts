@@ -62,6 +62,7 @@ export const developersMessages = defineMessages(
     err_API_KEYS_CAP_REACHED: "The video would pass the key's monthly cap. Nothing was charged.",
     err_TOO_MANY_REQUESTS: 'Too many requests with this key in a minute. Wait the seconds Retry-After says.',
     err_PUBLIC_API_INVALID_REQUEST: 'The body, form or query does not match its schema; errors lists each field.',
+    err_FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The body is neither JSON nor multipart/form-data: set its Content-Type.',
     err_PUBLIC_API_INVALID_CURSOR: 'starting_after names no video of yours.',
     err_PUBLIC_API_IMAGE_URL_REFUSED: 'image_url is not an https link to a public address.',
     err_PUBLIC_API_IMAGE_URL_UNREADABLE: 'image_url could not be read: no answer, an error, or a file too large.',
@@ -77,6 +78,7 @@ export const developersMessages = defineMessages(
     err_VIDEO_IMAGE_TOO_MANY_PIXELS: 'The first frame has too many pixels.',
     err_VIDEO_IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was sent before with another request. Use a new key.',
     err_VIDEO_NOT_FOUND: 'No video of yours has this id.',
+    err_NOT_FOUND: 'No such operation: check the method and the path.',
     err_VIDEO_UNAVAILABLE: 'The model cannot take videos right now. Nothing was charged; try again later.',
     err_INTERNAL: 'Something failed on our side. Try again; a video that fails is refunded.',
 
@@ -184,6 +186,7 @@ export const developersMessages = defineMessages(
     err_API_KEYS_CAP_REACHED: '这个视频会超出密钥的每月上限。未扣除任何积分。',
     err_TOO_MANY_REQUESTS: '这个密钥一分钟内的请求过多。请等待 Retry-After 给出的秒数。',
     err_PUBLIC_API_INVALID_REQUEST: '请求正文、表单或查询参数不符合其结构；errors 列出了每个字段。',
+    err_FST_ERR_CTP_INVALID_MEDIA_TYPE: '请求正文既不是 JSON 也不是 multipart/form-data：请设置它的 Content-Type。',
     err_PUBLIC_API_INVALID_CURSOR: 'starting_after 指向的不是你的视频。',
     err_PUBLIC_API_IMAGE_URL_REFUSED: 'image_url 不是指向公网地址的 https 链接。',
     err_PUBLIC_API_IMAGE_URL_UNREADABLE: '无法读取 image_url：没有响应、返回错误，或文件过大。',
@@ -199,6 +202,7 @@ export const developersMessages = defineMessages(
     err_VIDEO_IMAGE_TOO_MANY_PIXELS: '首帧的像素过多。',
     err_VIDEO_IDEMPOTENCY_KEY_REUSED: '这个 Idempotency-Key 之前已用于另一个请求。请使用新的键。',
     err_VIDEO_NOT_FOUND: '你没有这个 id 的视频。',
+    err_NOT_FOUND: '没有这个操作：请检查请求方法和路径。',
     err_VIDEO_UNAVAILABLE: '该模型暂时无法接单。未扣除任何积分；请稍后再试。',
     err_INTERNAL: '我们这边出了问题。请重试；失败的视频会退还积分。',
 
