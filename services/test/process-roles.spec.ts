@@ -50,6 +50,11 @@ describe.each(['api', 'worker', 'web'] as const)('ROLE=%s', (role) => {
       expect((await get('/mfe/generator/mf-manifest.json')).statusCode).toBe(404);
     });
 
+    it('serves the MCP server, which asks for an API key', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/mcp', payload: {} });
+      expect([res.statusCode, res.json().code]).toEqual([401, 'API_KEYS_INVALID']);
+    });
+
     it('takes a generation and its credits but leaves the work to a worker', async () => {
       const admin = await devSignIn(t.app, 'admin@example.com');
       const client = videoClient(t, admin);
@@ -69,6 +74,7 @@ describe.each(['api', 'worker', 'web'] as const)('ROLE=%s', (role) => {
       }
       const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { email: 'a@example.com' } });
       expect(signIn.statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: '/mcp', payload: {} })).statusCode).toBe(404);
     });
   }
 

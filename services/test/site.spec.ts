@@ -142,6 +142,7 @@ describe('site serving', () => {
     expect(robots.body).toContain('Sitemap: https://veo3.example/sitemap.xml');
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.body).toContain('<loc>https://veo3.example/pricing</loc>');
+    expect(sitemap.body).toContain('<loc>https://veo3.example/developers</loc>');
     expect(sitemap.body).not.toContain('/blog-admin');
   });
 
