@@ -100,7 +100,7 @@ export const developersMessages = defineMessages(
     headerWebhookSignature:
       'v1, then the signature (HMAC-SHA256 of the id, the timestamp and the body with your secret, in base64); two of them, separated by a space, while a rotated secret is still valid.',
     webhooks3:
-      'Check the signature with the standardwebhooks package before you trust a delivery, on the body exactly as it arrived. Answer with a 2xx status quickly; any other answer is retried later, and an endpoint that fails for three days is turned off.',
+      'Check the signature with the standardwebhooks package before you trust a delivery, on the body exactly as it arrived. Answer with a 2xx status within 15 seconds (redirects are not followed). Anything else is retried after 5 seconds, 5 minutes, 30 minutes, 2, 5, 10 and 10 hours; an endpoint whose deliveries fail for three days is turned off.',
     codeWebhook: 'Verify a delivery (TypeScript, standardwebhooks)',
 
     mcpTitle: 'MCP for AI assistants',
@@ -224,7 +224,7 @@ export const developersMessages = defineMessages(
     headerWebhookSignature:
       'v1，后跟签名（用你的密钥对 id、时间戳和正文计算的 HMAC-SHA256，base64 编码）；轮换密钥后的有效期内会有两个签名，以空格分隔。',
     webhooks3:
-      '在信任一次投递之前，请用 standardwebhooks 包按原样收到的正文校验签名。请尽快返回 2xx 状态码；其他响应会稍后重试，连续失败三天的端点会被停用。',
+      '在信任一次投递之前，请用 standardwebhooks 包按原样收到的正文校验签名。请在 15 秒内返回 2xx 状态码（不会跟随重定向）。其他响应会在 5 秒、5 分钟、30 分钟、2 小时、5 小时、10 小时和 10 小时后重试；投递连续失败三天的端点会被停用。',
     codeWebhook: '校验一次投递（TypeScript，standardwebhooks）',
 
     mcpTitle: '面向 AI 助手的 MCP',
