@@ -139,7 +139,7 @@ test('a developer adds a webhook endpoint and its signed test event arrives', as
     await section.getByRole('button', { name: 'Send test event' }).click();
     await expect(section.getByText('Test event delivered.')).toBeVisible();
     expect(receiver.received).toHaveLength(1);
-    const [{ headers, body }] = receiver.received;
+    const { headers, body } = receiver.received[0]!;
     const payload = new Webhook(secret).verify(body, {
       'webhook-id': String(headers['webhook-id']),
       'webhook-timestamp': String(headers['webhook-timestamp']),
