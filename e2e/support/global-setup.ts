@@ -6,6 +6,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     BLOG_ADMIN_EMAILS: 'editor@example.com',
     ADMIN_EMAILS: 'admin@example.com',
     SIGNIN_RATE_LIMIT: '1000',
+    // developer-api.spec registers a webhook endpoint on a receiver of its own on this machine.
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
   });
   process.env.E2E_BASE_URL = server.url;
   return async () => {

@@ -73,7 +73,7 @@ test('the console passes axe on a phone and a desktop', async ({ page, consoleEr
   const findings: string[] = [];
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
-    for (const path of ['/admin', '/admin/users', '/admin/payments', '/admin/tasks', '/admin/audit']) {
+    for (const path of ['/admin', '/admin/users', '/admin/payments', '/admin/tasks', '/admin/audit', '/admin/api']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Console');
       await expect(page.getByText('Loading...')).toHaveCount(0);
