@@ -196,6 +196,8 @@ export const WEBHOOKS_ERROR_CODES = {
   PrivateAddress: 'WEBHOOKS_PRIVATE_ADDRESS',
   /** The delivery is being sent at this moment (409). */
   DeliveryBusy: 'WEBHOOKS_DELIVERY_BUSY',
+  /** More test events and replays in a minute than WEBHOOK_SENDS_PER_MINUTE (429, with Retry-After). */
+  TooManySends: 'WEBHOOKS_TOO_MANY_SENDS',
 } as const;
 
 /** By module, in the order envelope.ts lists them. */

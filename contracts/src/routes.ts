@@ -285,7 +285,8 @@ export const API_ROUTES = [
     path: '/api/account/webhooks/:id/test',
     auth: 'required',
     params: webhooks.WebhookEndpointParamsSchema,
-    replies: { 200: webhooks.TestWebhookReply, 400: E, ...SIGNED_IN, 404: E, ...DB },
+    // 429: test events and replays together, WEBHOOK_SENDS_PER_MINUTE a minute per user (WEBHOOKS_TOO_MANY_SENDS).
+    replies: { 200: webhooks.TestWebhookReply, 400: E, ...SIGNED_IN, 404: E, 429: E, ...DB },
   },
   {
     method: 'GET',
@@ -300,8 +301,8 @@ export const API_ROUTES = [
     path: '/api/account/webhook-deliveries/:id/replay',
     auth: 'required',
     params: webhooks.WebhookEndpointParamsSchema,
-    // 409: the delivery is being sent right now (WEBHOOKS_DELIVERY_BUSY).
-    replies: { 200: webhooks.ReplayWebhookDeliveryReply, 400: E, ...SIGNED_IN, 404: E, 409: E, ...DB },
+    // 409: the delivery is being sent right now (WEBHOOKS_DELIVERY_BUSY); 429 as for a test event.
+    replies: { 200: webhooks.ReplayWebhookDeliveryReply, 400: E, ...SIGNED_IN, 404: E, 409: E, 429: E, ...DB },
   },
   {
     method: 'POST',

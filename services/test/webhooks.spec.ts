@@ -9,6 +9,7 @@ import { VideoProviders } from '../src/video/providers/video-providers';
 import { DISABLE_AFTER_MS, WebhookDispatcher } from '../src/webhooks/webhook-dispatcher';
 import { WebhookEvents } from '../src/webhooks/webhook-events.service';
 import { newDelivery } from '../src/webhooks/webhook-ids';
+import { WEBHOOK_SENDS_PER_MINUTE } from '../src/webhooks/webhook-send-limit';
 import { WebhookRepository } from '../src/webhooks/webhook.repository';
 import { ScriptedProvider } from './support/scripted-provider';
 import { devSignIn, type SignedIn } from './support/sign-in';
@@ -238,6 +239,30 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     }, 'the delivery to give up');
     expect(delivery!.attempts.map((a) => a.status)).toEqual([503, 503, 503]);
     expect(seen(delivery!.id)).toHaveLength(3);
+  });
+
+  it('allows 10 test events and replays a minute per user; the next is a 429 with Retry-After and sends nothing', async () => {
+    const user = await newUser();
+    const { endpoint: ep } = await endpoint(user, ['credits.low']);
+    const id = await recorded(user);
+    for (let i = 0; i < WEBHOOK_SENDS_PER_MINUTE - 1; i++) {
+      expect((await api('POST', `/api/account/webhooks/${ep.id}/test`, user)).statusCode).toBe(200);
+    }
+    expect((await api('POST', `/api/account/webhook-deliveries/${id}/replay`, user)).statusCode).toBe(200);
+    const sent = receiver.requests.length;
+    expect(sent).toBe(WEBHOOK_SENDS_PER_MINUTE);
+    for (const url of [`/api/account/webhooks/${ep.id}/test`, `/api/account/webhook-deliveries/${id}/replay`]) {
+      const refused = await api('POST', url, user);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: 'WEBHOOKS_TOO_MANY_SENDS' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    expect(receiver.requests).toHaveLength(sent);
+    // The limit is the user's: another user's first test event goes out.
+    const other = await newUser();
+    const { endpoint: theirs } = await endpoint(other, ['credits.low']);
+    expect((await api('POST', `/api/account/webhooks/${theirs.id}/test`, other)).statusCode).toBe(200);
   });
 
   it('replays a delivery: the same payload and webhook-id, as a new try; 404 for another user', async () => {

@@ -160,6 +160,7 @@ export const accountMessages = defineMessages(
     webhookTooMany: 'You can have at most 10 webhook endpoints. Delete one to add another.',
     webhookAddFailed: 'The endpoint could not be added. Please try again.',
     webhookActionFailed: 'That did not work. Please try again.',
+    webhookTooManySends: 'You can send 10 test events and replays a minute. Please wait a minute and try again.',
     webhookSecretTitle: 'Signing secret',
     webhookSecretOnce: 'Copy this secret now and keep it on your server. It is not shown again.',
     webhookSecretRotated:
@@ -364,6 +365,7 @@ export const accountMessages = defineMessages(
     webhookTooMany: '最多只能有 10 个 Webhook 端点。请先删除一个再添加。',
     webhookAddFailed: '端点添加失败，请重试。',
     webhookActionFailed: '操作失败，请重试。',
+    webhookTooManySends: '每分钟最多发送 10 次测试事件和重新发送。请稍等一分钟再试。',
     webhookSecretTitle: '签名密钥',
     webhookSecretOnce: '请立即复制此密钥并保存在你的服务器上。它不会再次显示。',
     webhookSecretRotated: '这是你的新签名密钥。旧密钥会在 24 小时内继续同时签名，方便你无缝切换，不会错过事件。',

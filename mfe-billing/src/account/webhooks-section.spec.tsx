@@ -181,6 +181,21 @@ describe('WebhooksSection', () => {
     );
   });
 
+  it('says when too many test events were sent this minute', async () => {
+    serve([() => ok({ items: [endpoint()] })], (url) =>
+      url === '/api/account/webhooks/w1/test'
+        ? jsonResponse({ success: false, code: 'WEBHOOKS_TOO_MANY_SENDS', message: 'Too many sends' }, 429)
+        : undefined,
+    );
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'You can send 10 test events and replays a minute. Please wait a minute and try again.',
+      ),
+    );
+  });
+
   it('deletes an endpoint only after the confirmation', async () => {
     const fetchMock = serve([() => ok({ items: [endpoint()] }), () => ok({ items: [] })], (url, init) =>
       url === '/api/account/webhooks/w1' && init?.method === 'DELETE' ? ok(undefined) : undefined,

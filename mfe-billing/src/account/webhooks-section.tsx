@@ -47,6 +47,14 @@ function addError(t: T, error: unknown): string {
   return t('webhookAddFailed');
 }
 
+/** Why a test event or a replay was not sent: too many this minute, or anything else. */
+const sendFailed = (t: T, error: unknown): string =>
+  t(
+    error instanceof ApiError && error.code === 'WEBHOOKS_TOO_MANY_SENDS'
+      ? 'webhookTooManySends'
+      : 'webhookActionFailed',
+  );
+
 function AddEndpointForm({
   userId,
   onAdded,
@@ -205,7 +213,7 @@ function Deliveries({ userId, endpoint, announce }: { userId: string; endpoint: 
       void queryClient.invalidateQueries({ queryKey: webhookKeys.all(userId) });
     },
     onError: (error) =>
-      announce(error instanceof ApiError && error.status === 409 ? t('webhookReplayBusy') : t('webhookActionFailed')),
+      announce(error instanceof ApiError && error.status === 409 ? t('webhookReplayBusy') : sendFailed(t, error)),
   });
   const items = list.data?.items ?? [];
   return (
@@ -278,7 +286,7 @@ function useEndpointActions(
           : t('webhookTestFailed', { reason: resultOf(t, last) }),
       );
     },
-    onError: failed,
+    onError: (error) => announce(sendFailed(t, error)),
   });
   const remove = useMutation({
     mutationFn: () => deleteWebhookEndpoint(endpoint.id),

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   CreateWebhookEndpointSchema,
@@ -19,7 +20,19 @@ import {
 import { JwtAuthGuard } from '../auth/auth.guards';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { SessionUser } from '../users/session-user';
+import { WebhooksException } from './webhooks.exception';
 import { WebhooksService } from './webhooks.service';
+
+/** `sending`'s result; its 429 (too many sends) carries the standard Retry-After. */
+async function withRetryAfter<T>(reply: FastifyReply, sending: Promise<T>): Promise<T> {
+  try {
+    return await sending;
+  } catch (error) {
+    if (error instanceof WebhooksException && error.retryAfterSeconds !== null)
+      void reply.header('Retry-After', error.retryAfterSeconds);
+    throw error;
+  }
+}
 
 /** The account page's webhook endpoints, their deliveries, replays and test events (signed-in web session). */
 @ApiTags('account')
@@ -66,8 +79,12 @@ export class WebhooksController {
 
   @Post('webhooks/:id/test')
   @HttpCode(200)
-  async test(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<TestWebhookReply> {
-    return { success: true, data: await this.webhooks.test(user, id) };
+  async test(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TestWebhookReply> {
+    return { success: true, data: await withRetryAfter(reply, this.webhooks.test(user, id)) };
   }
 
   @Get('webhooks/:id/deliveries')
@@ -81,7 +98,11 @@ export class WebhooksController {
 
   @Post('webhook-deliveries/:id/replay')
   @HttpCode(200)
-  async replay(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<ReplayWebhookDeliveryReply> {
-    return { success: true, data: await this.webhooks.replay(user, id) };
+  async replay(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReplayWebhookDeliveryReply> {
+    return { success: true, data: await withRetryAfter(reply, this.webhooks.replay(user, id)) };
   }
 }

@@ -12,10 +12,16 @@ const STATUS: Record<WebhooksErrorCode, number> = {
   [WebhooksErrorCode.InvalidUrl]: 400,
   [WebhooksErrorCode.PrivateAddress]: 400,
   [WebhooksErrorCode.DeliveryBusy]: 409,
+  [WebhooksErrorCode.TooManySends]: 429,
 };
 
 export class WebhooksException extends AppException<WebhooksErrorCode> {
-  constructor(code: WebhooksErrorCode, message: string) {
+  /** TooManySends: the seconds until another send is allowed (sent as Retry-After). */
+  constructor(
+    code: WebhooksErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(code, message, STATUS[code]);
   }
 }

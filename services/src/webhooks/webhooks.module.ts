@@ -8,6 +8,7 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookEvents } from './webhook-events.service';
 import { WebhookRepository } from './webhook.repository';
 import { WebhooksController } from './webhooks.controller';
+import { WebhookSendLimit } from './webhook-send-limit';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -17,7 +18,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity]), AuthModule, UsersModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookEvents, WebhookDispatcher, WebhookRepository],
+  providers: [WebhooksService, WebhookEvents, WebhookDispatcher, WebhookRepository, WebhookSendLimit],
   exports: [WebhooksService, WebhookEvents, WebhookRepository],
 })
 export class WebhooksModule {}

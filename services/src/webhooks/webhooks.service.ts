@@ -23,6 +23,7 @@ import { newWebhookSecret } from './webhook-signature';
 import { checkEndpointUrl } from './webhook-url';
 import { deliveryView, endpointView } from './webhook-views';
 import { WebhookRepository } from './webhook.repository';
+import { WebhookSendLimit } from './webhook-send-limit';
 import { WebhooksErrorCode, WebhooksException } from './webhooks.exception';
 
 /** How long the secret before a rotation keeps signing beside the new one. */
@@ -39,6 +40,7 @@ export class WebhooksService implements AccountEraser {
     private readonly repo: WebhookRepository,
     private readonly dispatcher: WebhookDispatcher,
     private readonly users: UserRepository,
+    private readonly sends: WebhookSendLimit,
   ) {}
 
   async list(user: SessionUser): Promise<WebhookEndpoint[]> {
@@ -105,6 +107,7 @@ export class WebhooksService implements AccountEraser {
   /** A `webhook.test` event, sent once now (enabled or not); the delivery after the try. */
   async test(user: SessionUser, id: string): Promise<WebhookDelivery> {
     const endpoint = await this.own(user, id);
+    await this.sends.take(user.id);
     const now = new Date();
     const row = newDelivery(endpoint, WEBHOOK_TEST_EVENT, { message: 'A test event from Veo 3 Studio.' }, now);
     await this.transactions.run((m) => this.repo.insertDeliveries(m, [row], now, false));
@@ -122,6 +125,7 @@ export class WebhooksService implements AccountEraser {
   async replay(user: SessionUser, id: string): Promise<WebhookDelivery> {
     if (!(await this.repo.findOwnDelivery(user.id, id)))
       throw new WebhooksException(WebhooksErrorCode.DeliveryNotFound, 'Webhook delivery not found.');
+    await this.sends.take(user.id);
     const after = await this.dispatcher.attempt(id, 'manual');
     if (!after)
       throw new WebhooksException(
