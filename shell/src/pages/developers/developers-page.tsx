@@ -22,6 +22,7 @@ import { API_ERRORS, errorMessageKey } from './developers-errors';
 import { developersMessages } from './developers.messages';
 import { ScrollRegion } from './scroll-region';
 import '../shared/marketing.css';
+import '../shared/document-page.css';
 import './developers.css';
 
 export const DEVELOPERS_PATH = '/developers';
@@ -74,16 +75,16 @@ export function DevelopersPage() {
   const rich = (key: MessageKey, parts: Record<string, ReactNode>) => interpolate(t(key), parts);
 
   return (
-    <div className="shell-dev">
-      <header className="shell-dev__header">
+    <div className="shell-doc shell-dev">
+      <header className="shell-doc__header">
         <p className="shell-eyebrow">{t('eyebrow')}</p>
-        <h1 className="shell-dev__title">{t('heading')}</h1>
+        <h1 className="shell-doc__title">{t('heading')}</h1>
         <p className="shell-dev__lead">{t('lead')}</p>
       </header>
 
-      <div className="shell-dev__layout">
-        <nav className="shell-dev__toc" aria-labelledby="dev-toc-title">
-          <h2 id="dev-toc-title" className="shell-dev__toc-title">
+      <div className="shell-doc__layout">
+        <nav className="shell-doc__toc" aria-labelledby="dev-toc-title">
+          <h2 id="dev-toc-title" className="shell-doc__toc-title">
             {t('contents')}
           </h2>
           <ol>

@@ -8,6 +8,7 @@ import { interpolate } from '../shared/interpolate';
 import type { LegalContent } from './legal-document';
 import { legalMessages } from './legal.messages';
 import '../shared/marketing.css';
+import '../shared/document-page.css';
 import './legal.css';
 
 export interface LegalLayoutProps {
@@ -43,16 +44,16 @@ export function LegalLayout({ content, path }: LegalLayoutProps) {
   const rich = (text: string) => interpolate(text, links);
 
   return (
-    <div className="shell-legal">
-      <header className="shell-legal__header">
+    <div className="shell-doc">
+      <header className="shell-doc__header">
         <p className="shell-eyebrow">{t('eyebrow')}</p>
-        <h1 className="shell-legal__title">{doc.title}</h1>
+        <h1 className="shell-doc__title">{doc.title}</h1>
         <p className="shell-legal__updated">{t('lastUpdated', { date: formatDate(content.updated, lang) })}</p>
       </header>
 
-      <div className="shell-legal__layout">
-        <nav className="shell-legal__toc" aria-labelledby="legal-toc-title">
-          <h2 id="legal-toc-title" className="shell-legal__toc-title">
+      <div className="shell-doc__layout">
+        <nav className="shell-doc__toc" aria-labelledby="legal-toc-title">
+          <h2 id="legal-toc-title" className="shell-doc__toc-title">
             {t('contents')}
           </h2>
           <ol>
