@@ -14,6 +14,7 @@ import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Button } from '@veo3/platform/ui/button';
 import { createApiKey, type CreatedApiKey } from '../api/api-keys-api';
 import { accountMessages } from './account.messages';
+import fields from './account-form.module.css';
 import styles from './api-keys-section.module.css';
 
 type AccountKey = keyof (typeof accountMessages)['en'];
@@ -93,12 +94,12 @@ export function ApiKeyCreateForm({
       <h3 id={`${id}-title`} className={styles.formTitle}>
         {t('apiKeyCreateTitle')}
       </h3>
-      <div className={styles.field}>
+      <div className={fields.field}>
         <label htmlFor={`${id}-name`}>{t('apiKeyName')}</label>
         <input
           ref={nameInput}
           id={`${id}-name`}
-          className={styles.input}
+          className={`${fields.input} ${styles.nameInput}`}
           autoComplete="off"
           required
           aria-invalid={errors.name ? true : undefined}
@@ -128,11 +129,11 @@ export function ApiKeyCreateForm({
         ))}
         {fieldError('scopes')}
       </fieldset>
-      <div className={styles.field}>
+      <div className={fields.field}>
         <label htmlFor={`${id}-cap`}>{t('apiKeyCap')}</label>
         <input
           id={`${id}-cap`}
-          className={`${styles.input} ${styles.capInput}`}
+          className={`${fields.input} ${styles.capInput}`}
           inputMode="numeric"
           autoComplete="off"
           aria-invalid={errors.cap ? true : undefined}

@@ -16,6 +16,7 @@ import { fetchSubscriptionStatus } from '../api/billing-api';
 import { billingKeys } from '../api/billing-keys';
 import { accountMessages } from './account.messages';
 import pageStyles from './account-page.module.css';
+import fields from './account-form.module.css';
 import styles from './delete-account-section.module.css';
 
 // Set just before the browser signs out after a deletion, so the signed-out account page says so.
@@ -124,13 +125,13 @@ function DeleteAccountDialog({ user, open, onClose }: { user: PublicUser; open: 
     <Modal open={open} title={t('deleteTitle')} onClose={close}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <Losses user={user} />
-        <label className={styles.field} htmlFor={`${id}-email`}>
+        <label className={fields.field} htmlFor={`${id}-email`}>
           {t('deleteEmailLabel', { email: user.email })}
         </label>
         <input
           ref={input}
           id={`${id}-email`}
-          className={styles.input}
+          className={fields.input}
           type="email"
           autoComplete="off"
           spellCheck={false}

@@ -28,6 +28,7 @@ import {
 import { webhookKeys } from '../api/webhooks-keys';
 import { accountMessages } from './account.messages';
 import pageStyles from './account-page.module.css';
+import fields from './account-form.module.css';
 import styles from './webhooks-section.module.css';
 
 type T = (key: keyof (typeof accountMessages)['en'], vars?: Record<string, string | number>) => string;
@@ -87,14 +88,14 @@ function AddEndpointForm({
   };
   return (
     <form className={styles.form} onSubmit={submit} aria-describedby={add.isError ? `${id}-error` : undefined}>
-      <label className={styles.field}>
+      <label className={fields.field}>
         {t('webhookUrl')}
-        <input className={styles.input} name="url" type="url" required maxLength={2000} placeholder="https://" />
+        <input className={fields.input} name="url" type="url" required maxLength={2000} placeholder="https://" />
         <span className={pageStyles.muted}>{t('webhookUrlHint')}</span>
       </label>
-      <label className={styles.field}>
+      <label className={fields.field}>
         {t('webhookDescription')}
-        <input className={styles.input} name="description" maxLength={200} />
+        <input className={fields.input} name="description" maxLength={200} />
       </label>
       <fieldset className={styles.events}>
         <legend>{t('webhookEvents')}</legend>
