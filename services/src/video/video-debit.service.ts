@@ -110,6 +110,7 @@ export class VideoDebitService {
       id: taskId,
       userId: user.id,
       apiKeyId: apiKey?.id ?? null,
+      remixOf: null as string | null,
       status: 'pending' as const,
       statusMessage: 'Waiting to start',
       provider,

@@ -96,6 +96,10 @@ export class VideoTaskEntity {
   @Column({ name: 'api_key_id', type: 'varchar', length: 36, nullable: true })
   apiKeyId: string | null;
 
+  /** The shared video (its share id) this one was made from by "Make one like this"; null otherwise. */
+  @Column({ name: 'remix_of', type: 'varchar', length: 22, nullable: true })
+  remixOf: string | null;
+
   @Column({ type: 'varchar', length: 20 })
   provider: string;
 
