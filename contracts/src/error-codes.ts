@@ -140,6 +140,16 @@ export const PUBLIC_API_ERROR_CODES = {
   NotCancellable: 'PUBLIC_API_NOT_CANCELLABLE',
 } as const;
 
+/** sharing.exception.ts */
+export const SHARING_ERROR_CODES = {
+  /** No such live share, or a video that is not the caller's (404, the same answer for both). */
+  NotFound: 'SHARING_NOT_FOUND',
+  /** Only a finished video with its file can be shared (409). */
+  NotShareable: 'SHARING_NOT_SHAREABLE',
+  /** oEmbed in a format other than JSON (501, as the oEmbed specification says). */
+  FormatNotImplemented: 'SHARING_FORMAT_NOT_IMPLEMENTED',
+} as const;
+
 /** storage.exception.ts */
 export const STORAGE_ERROR_CODES = {
   NotFound: 'STORAGE_NOT_FOUND',
@@ -180,6 +190,8 @@ export const VIDEO_ERROR_CODES = {
   ParentRefused: 'VIDEO_PARENT_REFUSED',
   /** The user already has VIDEO_MAX_ACTIVE_PER_USER generations in the making (409, nothing charged). */
   TooManyActive: 'VIDEO_TOO_MANY_ACTIVE',
+  /** Generate with `remix_of`: the shared video is not shared (any more), so nothing is made or charged (422). */
+  RemixUnavailable: 'VIDEO_REMIX_UNAVAILABLE',
 } as const;
 
 /** webhooks.exception.ts */
@@ -214,6 +226,7 @@ export const MODULE_ERRORS = {
   events: EVENTS_ERROR_CODES,
   health: HEALTH_ERROR_CODES,
   publicApi: PUBLIC_API_ERROR_CODES,
+  sharing: SHARING_ERROR_CODES,
   storage: STORAGE_ERROR_CODES,
   users: USERS_ERROR_CODES,
   video: VIDEO_ERROR_CODES,

@@ -17,6 +17,7 @@ import { ErrorReply } from './envelope';
 import type { HttpMethod } from './http-method';
 import * as health from './health';
 import { RemoteMapReply } from './site';
+import * as sharing from './sharing';
 import * as video from './video';
 import * as webhooks from './webhooks';
 
@@ -47,6 +48,9 @@ const E = ErrorReply;
 const SIGNED_IN = { 401: E } as const;
 /** Every route that reads the database answers 503 while its schema is pending a migration. */
 const DB = { 503: E } as const;
+
+/** The replies of a shared video's file (`/v/:id/video.mp4`...). */
+const SHARED_FILE = { 200: null, 206: null, 302: null, 304: null, 404: E, 416: null, ...DB } as const;
 
 export const API_ROUTES = [
   // auth
@@ -646,6 +650,67 @@ export const API_ROUTES = [
     replies: { 200: admin.AdminAuditReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
   },
 
+  // sharing: a finished video made public at /v/:id (services/src/sharing)
+  {
+    method: 'POST',
+    path: '/api/share/tasks/:taskId',
+    auth: 'required',
+    params: sharing.ShareTaskParamsSchema,
+    body: sharing.CreateShareSchema,
+    // 200: the new share, or the live one when the video is shared already; 409: not a finished video.
+    replies: { 200: sharing.ShareReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/share/tasks/:taskId',
+    auth: 'required',
+    params: sharing.ShareTaskParamsSchema,
+    replies: { 200: sharing.TaskShareReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/share/tasks',
+    auth: 'required',
+    query: sharing.SharesQuerySchema,
+    replies: { 200: sharing.SharesReply, 400: E, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/share/:id',
+    auth: 'required',
+    params: sharing.ShareParamsSchema,
+    body: sharing.UpdateShareSchema,
+    // 403: offered to the gallery by a user banned from it (the gallery's check).
+    replies: { 200: sharing.ShareReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/share/:id',
+    auth: 'required',
+    params: sharing.ShareParamsSchema,
+    replies: { 200: sharing.UnshareReply, ...SIGNED_IN, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/share/:id/view',
+    auth: 'optional',
+    params: sharing.ShareParamsSchema,
+    replies: { 200: sharing.ShareViewReply, 404: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/share/:id/remix',
+    params: sharing.ShareParamsSchema,
+    replies: { 200: sharing.RemixSourceReply, 404: E, ...DB },
+  },
+  {
+    // oEmbed 1.0: the reply is the specification's object, without the envelope; 501 for a format other than json.
+    method: 'GET',
+    path: '/api/oembed',
+    query: sharing.OEmbedQuerySchema,
+    replies: { 200: sharing.OEmbedReply, 400: E, 404: E, 501: E, ...DB },
+  },
+
   // health
   { method: 'GET', path: '/api/health/live', replies: { 200: health.LiveReply } },
   { method: 'GET', path: '/api/health/ready', replies: { 200: health.ReadyReply, 503: E } },
@@ -672,6 +737,18 @@ export const API_ROUTES = [
   { method: 'GET', path: '/robots.txt', contentType: 'text/plain', replies: { 200: null } },
   { method: 'GET', path: '/sitemap.xml', contentType: 'application/xml', replies: { 200: null, ...DB } },
   { method: 'GET', path: '/rss.xml', contentType: 'application/rss+xml', replies: { 200: null, ...DB } },
+  // A shared video's public page (HTML; 404 is a page too) and its embeddable player (no sign-in).
+  { method: 'GET', path: '/v/:id', contentType: 'text/html', replies: { 200: null, 304: null, 404: null, ...DB } },
+  {
+    method: 'GET',
+    path: '/v/:id/embed',
+    contentType: 'text/html',
+    replies: { 200: null, 304: null, 404: null, ...DB },
+  },
+  // Its files: 206 for a range, 304 when the copy held is current, 302 to a short presigned URL when files are in S3.
+  { method: 'GET', path: '/v/:id/video.mp4', contentType: 'video/mp4', replies: SHARED_FILE },
+  { method: 'GET', path: '/v/:id/poster.jpg', contentType: 'image/jpeg', replies: SHARED_FILE },
+  { method: 'GET', path: '/v/:id/first-frame', contentType: 'image/*', replies: SHARED_FILE },
   // Every other GET: the shell's page (blog pages 404 for a missing article; /api, /mfe, /assets and file names 404).
   { method: 'GET', path: '/*', contentType: 'text/html', replies: { 200: null, 304: null, 404: E } },
 ] as const satisfies readonly ApiRoute[];

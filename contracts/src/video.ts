@@ -33,6 +33,11 @@ export const GenerateFormSchema = z.object({
    * image), each charged at its own price, in one request (then `model` and `variations` are left out).
    */
   compare: z.string().optional(),
+  /**
+   * "Make one like this": the id of the shared video this one starts from. It must be shared now
+   * (else 422 VIDEO_REMIX_UNAVAILABLE before any charge); each task made is counted as one remix of it.
+   */
+  remix_of: z.string().max(40).optional(),
 });
 export type GenerateForm = z.infer<typeof GenerateFormSchema>;
 

@@ -8,6 +8,7 @@ import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
+import { SharedVideosModule } from '../sharing/shared-videos.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -36,6 +37,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     VideoModule,
     WebhooksModule,
     ErasedAccountsModule,
+    SharedVideosModule,
   ],
   controllers: [AccountDeletionController, AccountDeletionAdminController],
   providers: [

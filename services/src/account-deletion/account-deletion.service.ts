@@ -9,6 +9,7 @@ import { BillingService } from '../billing/billing.service';
 import { BlogService } from '../blog/blog.service';
 import { CreditsService } from '../credits/credits.service';
 import { TransactionRunner } from '../database/transaction-runner';
+import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import type { SessionUser } from '../users/session-user';
 import type { UserEntity } from '../users/user.entity';
 import { UserRepository } from '../users/user.repository';
@@ -46,6 +47,7 @@ export class AccountDeletionService {
     private readonly credits: CreditsService,
     private readonly auth: AuthService,
     private readonly tasks: VideoTaskRepository,
+    private readonly shares: SharedVideoRepository,
     private readonly files: VideoFilesService,
     private readonly blog: BlogService,
     private readonly audit: AuditLogService,
@@ -90,6 +92,8 @@ export class AccountDeletionService {
     const mentions = mentionsOf(user);
     const result = await this.transactions.run(async (m) => {
       const creditsForfeited = await this.credits.forfeitAndPseudonymise(m, user.id, mentions);
+      // Their shared pages first: 404 from the commit on.
+      await this.shares.deleteAllOf(m, user.id);
       const videosDeleted = await this.tasks.deleteAllOf(m, user.id);
       const sessionsDeleted = await this.auth.eraseSessions(m, user.id);
       await this.billingRows.eraseUser(m, user.id);

@@ -8,6 +8,8 @@ import { PaymentRepository } from '../billing/payment.repository';
 import { BlogPostRepository } from '../blog/blog-post.repository';
 import type { AppConfig } from '../config/app-config';
 import { CreditsRepository } from '../credits/credits.repository';
+import type { SharedVideoEntity } from '../sharing/shared-video.entity';
+import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -67,7 +69,31 @@ function taskView(task: VideoTaskEntity): object {
     error_message: task.errorMessage,
     cost: task.cost,
     api_key_id: task.apiKeyId,
+    remix_of: task.remixOf,
     files: taskFiles(task).map((file) => file.key),
+  };
+}
+
+/** A share as its row keeps it: what its public page showed, its settings and counts, and when it stopped. */
+function shareView(share: SharedVideoEntity): object {
+  return {
+    id: share.id,
+    task_id: share.taskId,
+    created_at: share.createdAt,
+    unshared_at: share.unsharedAt,
+    prompt: share.prompt,
+    model: share.model,
+    duration_s: share.durationS,
+    aspect_ratio: share.aspectRatio,
+    creator_name: share.creatorName,
+    show_prompt: share.showPrompt,
+    allow_image_remix: share.allowImageRemix,
+    gallery_state: share.galleryState,
+    category: share.category,
+    gallery_reason: share.galleryReason,
+    gallery_at: share.galleryAt,
+    views: share.views,
+    remixes: share.remixes,
   };
 }
 
@@ -115,6 +141,7 @@ export class AccountExportSections {
     private readonly audit: AuditLogRepository,
     private readonly apiKeys: ApiKeyRepository,
     private readonly webhooks: WebhookRepository,
+    private readonly shares: SharedVideoRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -138,6 +165,7 @@ export class AccountExportSections {
             return taskView(task);
           }),
       },
+      { name: 'shared_videos', page: async (u, s, t) => (await this.shares.pageOf(u, s, t)).map(shareView) },
       { name: 'blog_posts', page: (u, s, t) => this.posts.pageByAuthor(u, s, t) },
       // Never a key's hash: the secret was shown once at creation and is nowhere now.
       { name: 'api_keys', page: (u, s, t) => this.apiKeys.pageOf(u, s, t) },

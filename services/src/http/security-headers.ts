@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
 import { contentSecurityPolicy } from '../site/site-static';
@@ -33,4 +33,19 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: AppCon
     void reply.headers(headers);
     done();
   });
+}
+
+/**
+ * What a page other sites may show in a frame (a shared video's player, for link previews and
+ * oEmbed) sets over the security headers: any frame ancestor. The reply also drops X-Frame-Options
+ * (`allowFraming`), which would refuse it.
+ */
+export function framingHeaders(config: AppConfig): Record<string, string> {
+  const policy = securityHeaders(config)['content-security-policy'] ?? '';
+  return { 'content-security-policy': policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *') };
+}
+
+/** Lets this reply be framed by any site (headers from `framingHeaders`, computed once by the caller). */
+export function allowFraming(reply: FastifyReply, headers: Record<string, string>): void {
+  void reply.headers(headers).removeHeader('x-frame-options');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedReply } from '../blog/blog-cache';
@@ -83,4 +84,21 @@ export function sendCached(
   }
   void reply.header('Content-Type', contentType);
   send(cached.body);
+}
+
+/**
+ * Sends a page that must never be served from a cache without asking (a shared video's, which its
+ * owner may stop sharing at any moment): `no-cache` with an ETag of its bytes, so a browser or CDN
+ * holding a copy revalidates on every use and gets 304 while nothing changed, or the new answer (a
+ * 404 once it is gone).
+ */
+export function sendRevalidatedHtml(request: FastifyRequest, reply: FastifyReply, body: string): void {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  void reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+  const held = request.headers['if-none-match'];
+  if (held === etag || held === `W/${etag}`) {
+    void reply.status(304).send();
+    return;
+  }
+  sendHtml(request, reply, body);
 }

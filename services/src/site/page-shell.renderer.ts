@@ -38,6 +38,27 @@ export interface PageContent {
   noindex?: boolean;
   /** When the query is part of the page's address (e.g. `/blog?page=2`). */
   canonicalPath?: string;
+  /** A page about one video (a shared one): Open Graph video tags and a Twitter player card (absolute URLs). */
+  video?: { url: string; type: string; width: number; height: number; playerUrl: string };
+  /** More `<link>`s for the head (a shared video's oEmbed discovery link). */
+  links?: { rel: string; type: string; href: string; title?: string }[];
+}
+
+/** Open Graph's video tags and Twitter's player card of a page about one video. */
+function videoTags(video: NonNullable<PageContent['video']>): string[] {
+  const size = (prefix: string) => [
+    `<meta ${prefix}:width" content="${video.width}" />`,
+    `<meta ${prefix}:height" content="${video.height}" />`,
+  ];
+  return [
+    `<meta property="og:video" content="${escapeHtml(video.url)}" />`,
+    // Only an https address may be the secure one.
+    video.url.startsWith('https:') ? `<meta property="og:video:secure_url" content="${escapeHtml(video.url)}" />` : '',
+    `<meta property="og:video:type" content="${escapeHtml(video.type)}" />`,
+    ...size('property="og:video'),
+    `<meta name="twitter:player" content="${escapeHtml(video.playerUrl)}" />`,
+    ...size('name="twitter:player'),
+  ];
 }
 
 /** A page's address as a remote renders it: its path and query, without the language (`?lang=`). */
@@ -152,7 +173,7 @@ export class PageShellRenderer {
       `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
       meta.index && !content?.noindex ? '' : '<meta name="robots" content="noindex" />',
       `<meta property="og:site_name" content="${SITE_NAME}" />`,
-      `<meta property="og:type" content="${article ? 'article' : 'website'}" />`,
+      `<meta property="og:type" content="${article ? 'article' : content?.video ? 'video.other' : 'website'}" />`,
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
@@ -161,10 +182,15 @@ export class PageShellRenderer {
         ? `<meta property="article:published_time" content="${article.publishedAt.toISOString()}" />`
         : '',
       article ? `<meta property="article:modified_time" content="${article.updatedAt.toISOString()}" />` : '',
-      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      ...(content?.video ? videoTags(content.video) : []),
+      `<meta name="twitter:card" content="${content?.video ? 'player' : image ? 'summary_large_image' : 'summary'}" />`,
       `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
       `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
       image ? `<meta name="twitter:image" content="${escapeHtml(image)}" />` : '',
+      ...(content?.links ?? []).map(
+        (link) =>
+          `<link rel="${escapeHtml(link.rel)}" type="${escapeHtml(link.type)}" href="${escapeHtml(link.href)}"${link.title ? ` title="${escapeHtml(link.title)}"` : ''} />`,
+      ),
       content?.jsonLd ? `<script type="application/ld+json">${scriptJson(content.jsonLd)}</script>` : '',
       ...alternates,
       prerendered?.page.head ?? '',

@@ -80,6 +80,14 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/payment/checkout': { title: 'Checkout', description: 'Complete your purchase.', index: false },
 };
 
+/** `/v/<share id>` (any id: an unknown one is a 404 page) and its report page (the gallery's). */
+const SHARED_VIDEO_PAGE = /^\/v\/[^/]+(\/report)?$/;
+const SHARED_VIDEO_META: RouteMeta = {
+  title: 'Shared video',
+  description: 'An AI video made with Veo 3 Studio.',
+  index: true,
+};
+
 export function routeMeta(path: string): RouteMeta & { known: boolean } {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const meta = ROUTE_META[clean];
@@ -88,5 +96,7 @@ export function routeMeta(path: string): RouteMeta & { known: boolean } {
   if (clean.startsWith('/blog-admin/')) return { ...ROUTE_META['/blog-admin']!, known: true };
   if (clean.startsWith('/admin/')) return { ...ROUTE_META['/admin']!, known: true };
   if (clean.startsWith('/account/receipts/')) return { ...ROUTE_META['/account/receipts']!, known: true };
+  // Server-made pages of a shared video (services/src/sharing): each says itself whether it is indexed.
+  if (SHARED_VIDEO_PAGE.test(clean)) return { ...SHARED_VIDEO_META, known: true };
   return { ...ROUTE_META['/']!, index: false, known: false };
 }

@@ -30,6 +30,8 @@ export interface GenerateForm {
   seed?: string;
   /** "Compare models": 2 or 3 model ids separated by commas, as sent. */
   compare?: string;
+  /** "Make one like this": the id of the shared video this one remixes, as sent. */
+  remixOf?: string;
   /** Omni: pictures of a character or product to carry into the shot. */
   referenceImages?: UploadedFile[];
   /** The Idempotency-Key header, when the client sent one. */
@@ -49,6 +51,7 @@ const FIELDS = {
   variations: 'variations',
   seed: 'seed',
   compare: 'compare',
+  remix_of: 'remixOf',
 } as const satisfies Record<string, keyof GenerateForm>;
 /** File fields: the first frame and the optional last frame. */
 const FILES = { image: 'image', last_frame: 'lastFrame' } as const satisfies Record<string, keyof GenerateForm>;
@@ -77,7 +80,7 @@ const TOO_LARGE = 'The image is larger than 10 MB. Please choose a smaller image
 
 /**
  * Reads POST /api/video/generate and runs `use` with it: multipart (prompt, model, aspect_ratio,
- * resolution, negative_prompt, duration, variations, seed, compare, image, last_frame, reference_images
+ * resolution, negative_prompt, duration, variations, seed, compare, remix_of, image, last_frame, reference_images
  * repeated) or, for API callers, the same text fields as JSON without images (`duration`,
  * `variations` and `seed` may be numbers there). File
  * parts are streamed to a temporary folder under `tempDir`, removed afterwards whatever happens;

@@ -12,10 +12,11 @@ import { isUniqueViolation } from '../database/transaction';
 import { TransactionRunner } from '../database/transaction-runner';
 import { TaskEventsService } from '../events/task-events.service';
 import { WebhookEvents } from '../webhooks/webhook-events.service';
+import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import { currentTraceParent } from '../telemetry/job-tracing';
 import type { SessionUser } from '../users/session-user';
 import { VIDEO_QUEUE, type VideoQueue } from './queue/video-queue';
-import { VideoErrorCode, VideoException } from './video.exception';
+import { remixUnavailable, VideoErrorCode, VideoException } from './video.exception';
 import { videoDebitKey } from './video-ledger-keys';
 import { VideoTaskRepository, type NewVideoTask } from './video-task.repository';
 
@@ -38,6 +39,8 @@ export interface RequestKey {
   requestHash: string;
   /** Through an API key (`/v1`, `/mcp`); absent or null from the site. */
   apiKey?: ApiKeyCharge | null;
+  /** The share a generation remixes ("Make one like this"); absent or null otherwise. */
+  remixOf?: string | null;
 }
 
 /** What an Idempotency-Key stands for: a hash of the request's parts, in a fixed order. */
@@ -80,6 +83,7 @@ export class VideoDebitService {
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
     private readonly webhooks: WebhookEvents,
+    private readonly shares: SharedVideoRepository,
   ) {}
 
   /**
@@ -105,12 +109,12 @@ export class VideoDebitService {
   }
 
   /** The fields every new task starts with; `provider` is the one that serves its model now. */
-  newTask({ user, clientKey, requestHash, apiKey }: RequestKey, taskId: string, provider: string) {
+  newTask({ user, clientKey, requestHash, apiKey, remixOf }: RequestKey, taskId: string, provider: string) {
     return {
       id: taskId,
       userId: user.id,
       apiKeyId: apiKey?.id ?? null,
-      remixOf: null as string | null,
+      remixOf: remixOf ?? null,
       status: 'pending' as const,
       statusMessage: 'Waiting to start',
       provider,
@@ -219,6 +223,8 @@ export class VideoDebitService {
         m,
       ));
       await this.tasks.create(m, task, new Date(madeAt + i));
+      // A remix counts on its share once per task made, in the task's own transaction (a replay makes none).
+      if (task.remixOf && !(await this.shares.countRemix(m, task.remixOf))) throw remixUnavailable();
     }
     return balance;
   }

@@ -18,6 +18,7 @@ import {
 } from '@veo3/contracts/video';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import type { SessionUser } from '../users/session-user';
 import type { CatalogueEntry } from './catalogue/catalogue-entry';
 import { ModelCatalogue } from './catalogue/model-catalogue';
@@ -42,7 +43,7 @@ import { VideoStorage } from './video-storage';
 import { UNFINISHED, type StoredImage } from './video-task.entity';
 import { VideoTaskRepository, type NewVideoTask } from './video-task.repository';
 import { VideoWaitEstimates } from './video-wait-estimates';
-import { VideoErrorCode, VideoException } from './video.exception';
+import { remixUnavailable, VideoErrorCode, VideoException } from './video.exception';
 
 type CheckedImage = { file: UploadedFile } & Awaited<ReturnType<typeof checkUploadedImage>>;
 
@@ -75,7 +76,7 @@ interface CheckedRequest extends RequestKey {
 type StoredUploads = Pick<NewVideoTask, 'imagePath' | 'lastFramePath' | 'referenceImages'>;
 
 /** What an Idempotency-Key stands for: the request after defaults and trimming, images by their content. */
-function generationHash(r: Omit<CheckedRequest, keyof RequestKey>): string {
+function generationHash(r: Omit<CheckedRequest, keyof RequestKey>, remixOf: string | null): string {
   const { models, prompt, options, image, lastFrame, duration, referenceImages, variations, seed } = r;
   return requestHashOf([
     models.map((model) => model.id).join(','),
@@ -90,6 +91,7 @@ function generationHash(r: Omit<CheckedRequest, keyof RequestKey>): string {
       ? [duration, referenceImages.map((reference) => reference.file.sha256)]
       : []),
     ...(variations !== 1 || seed !== null ? [{ variations, seed }] : []),
+    ...(remixOf ? [{ remixOf }] : []),
   ]);
 }
 
@@ -167,6 +169,7 @@ export class VideoGenerationService {
     private readonly providers: VideoProviders,
     private readonly waits: VideoWaitEstimates,
     private readonly tasks: VideoTaskRepository,
+    private readonly shares: SharedVideoRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -230,14 +233,27 @@ export class VideoGenerationService {
     const lastFrame = options.lastFrame && form.lastFrame ? await checkImage(form.lastFrame) : null;
     const referenceImages: CheckedImage[] = [];
     for (const file of form.referenceImages ?? []) referenceImages.push(await checkImage(file));
+    const remixOf = await this.checkedRemix(form.remixOf);
     const checked = { prompt, models, options, choices, image, lastFrame, duration, referenceImages, variations, seed };
     return {
       ...checked,
       user,
       clientKey: clientKeyOf(form.clientKey),
-      requestHash: generationHash(checked),
+      requestHash: generationHash(checked, remixOf),
       apiKey: form.apiKey ?? null,
+      remixOf,
     };
+  }
+
+  /**
+   * "Make one like this": the share the request remixes, which must be shared now (checked again
+   * when its counter moves, in the debit's transaction); null when the form names none.
+   */
+  private async checkedRemix(remixOf: string | undefined): Promise<string | null> {
+    const id = remixOf?.trim();
+    if (!id) return null;
+    if (!(await this.shares.findLive(id))) throw remixUnavailable();
+    return id;
   }
 
   /**

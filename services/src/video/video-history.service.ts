@@ -3,6 +3,7 @@ import type { DeletedVideoTask, HistoryVideo, PublicVideoTask, RecentTasks } fro
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { TaskEventsService } from '../events/task-events.service';
+import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import type { SessionUser } from '../users/session-user';
 import { publicFailure, TASK_FAILURE_MESSAGES } from './task-failure';
 import { VideoStorage } from './video-storage';
@@ -35,6 +36,7 @@ export class VideoHistoryService {
     private readonly storage: VideoStorage,
     private readonly events: TaskEventsService,
     private readonly tasks: VideoTaskRepository,
+    private readonly shares: SharedVideoRepository,
   ) {}
 
   /**
@@ -49,13 +51,18 @@ export class VideoHistoryService {
 
   /**
    * Deletes a finished task of the caller from everything its owner sees (status, history, files,
-   * events), restorable until the reply's `restorable_until`. A second delete answers the same. An
+   * events), restorable until the reply's `restorable_until`, and its shares for good. A second
+   * delete answers the same. An
    * unfinished task is refused (its job and credits are still in flight); another user's is missing.
    */
   async deleteTask(user: SessionUser, taskId: string): Promise<DeletedVideoTask> {
     for (let attempt = 0; attempt < RACE_ATTEMPTS; attempt++) {
       const now = new Date();
-      if (await this.tasks.markDeleted(user.id, taskId, now)) return deletedTask(taskId, now);
+      if (await this.tasks.markDeleted(user.id, taskId, now)) {
+        // Its shared page goes for good (a restore brings the video back, not its public link).
+        await this.shares.deleteOfTask(taskId);
+        return deletedTask(taskId, now);
+      }
       const task = await this.tasks.findDeletion(user.id, taskId);
       if (!task) break;
       if (task.deletedAt) return deletedTask(taskId, task.deletedAt);

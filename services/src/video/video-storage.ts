@@ -156,8 +156,11 @@ export class VideoStorage {
     return this.objects.delete(key);
   }
 
-  /** The task's stored file of this kind: sent from local disk, or through a presigned URL for a while. */
-  async locate(kind: LinkKind, taskId: string, name: string): Promise<StoredFile> {
+  /**
+   * The task's stored file of this kind: sent from local disk, or through a presigned URL for a while.
+   * `shared`: for a shared video's public page, played where it is and revalidated on every use.
+   */
+  async locate(kind: LinkKind, taskId: string, name: string, shared = false): Promise<StoredFile> {
     const key = `${FOLDER[kind]}/${name}`;
     const path = this.objects.localPath(key);
     if (path) return { dir: dirname(path), name: basename(path) };
@@ -165,8 +168,8 @@ export class VideoStorage {
       expiresInSeconds: PRESIGNED_SECONDS,
       // A <video> plays it all the same; a link to it (the history's Download, cross-origin now, so its
       // `download` attribute no longer counts) saves it instead of opening it.
-      contentDisposition: kind === 'file' ? `attachment; filename="ai-video-${taskId}.mp4"` : undefined,
-      cacheControl: `private, max-age=${PRESIGNED_SECONDS}`,
+      contentDisposition: kind === 'file' && !shared ? `attachment; filename="ai-video-${taskId}.mp4"` : undefined,
+      cacheControl: shared ? 'no-cache' : `private, max-age=${PRESIGNED_SECONDS}`,
     });
     return { url: url! };
   }

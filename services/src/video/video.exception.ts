@@ -27,7 +27,15 @@ const STATUS: Record<VideoErrorCode, number> = {
   [VideoErrorCode.TooLong]: 400,
   [VideoErrorCode.ParentRefused]: 400,
   [VideoErrorCode.TooManyActive]: 409,
+  [VideoErrorCode.RemixUnavailable]: 422,
 };
+
+/** Generate with `remix_of` naming a share that is not live: refused before (or, in a race, with) the debit. */
+export const remixUnavailable = () =>
+  new VideoException(
+    VideoErrorCode.RemixUnavailable,
+    'The video you are remixing is no longer shared, so nothing was made and no credits were taken. Clear the remix to make your own video.',
+  );
 
 export class VideoException extends AppException<VideoErrorCode> {
   constructor(code: VideoErrorCode, message: string) {
