@@ -12,6 +12,7 @@ import { DatabaseErrorCode } from '../database/database.exception';
 import { EventsErrorCode } from '../events/events.exception';
 import { HealthErrorCode } from '../health/health.exception';
 import { PublicApiErrorCode } from '../public-api/public-api.exception';
+import { SharingErrorCode } from '../sharing/sharing.exception';
 import { StorageErrorCode } from '../storage/storage.exception';
 import { UsersErrorCode } from '../users/users.exception';
 import { VideoErrorCode } from '../video/video.exception';
@@ -34,6 +35,7 @@ it("every module's error codes are the contract's, each code once", () => {
     events: EventsErrorCode,
     health: HealthErrorCode,
     publicApi: PublicApiErrorCode,
+    sharing: SharingErrorCode,
     storage: StorageErrorCode,
     users: UsersErrorCode,
     video: VideoErrorCode,
