@@ -229,8 +229,10 @@ describe.each(databaseKinds())('shared videos on %s', (kind) => {
       gallery_state: 'listed',
     });
     expect((await get(`/v/${id}`)).body).not.toContain('content="noindex"');
+    expect((await get('/sitemap.xml')).body).toContain(`<loc>${SITE}/v/${id}</loc>`);
     await api('PATCH', `/api/share/${id}`, owner, { offer_to_gallery: false });
     expect((await get(`/v/${id}`)).body).toContain('<meta name="robots" content="noindex" />');
+    expect((await get('/sitemap.xml')).body).not.toContain(`/v/${id}`);
 
     // In Chinese when asked; the prompt hidden when the owner hides it, and Anonymous by choice.
     const patched = await api('PATCH', `/api/share/${id}`, owner, { show_prompt: false, anonymous: true });
@@ -294,10 +296,12 @@ describe.each(databaseKinds())('shared videos on %s', (kind) => {
     await get(`/v/${id}`, { 'user-agent': BROWSER });
     expect(Number((await shareRow(id))!.views)).toBe(2);
     expect((await api('GET', `/api/share/tasks/${task.id}`, owner)).json().data.views).toBe(2);
-    expect((await t.app.inject({ method: 'POST', url: '/api/share/AAAAAAAAAAAAAAAAAAAAAA/view' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/share/AAAAAAAAAAAAAAAAAAAAAA/view' })).statusCode).toBe(
+      404,
+    );
   });
 
-  it("remixes: the task names the share, its counter moves once per task made, never on a replay, and a dead share is refused before any charge", async () => {
+  it('remixes: the task names the share, its counter moves once per task made, never on a replay, and a dead share is refused before any charge', async () => {
     const task = await made('A fox in the snow, cinematic');
     const { id } = await share(task.id);
     const source = (await get(`/api/share/${id}/remix`)).json().data;
@@ -332,8 +336,9 @@ describe.each(databaseKinds())('shared videos on %s', (kind) => {
     // A share that is not live (unknown, or stopped) is refused with nothing charged or made.
     await api('DELETE', `/api/share/${id}`, owner);
     const before = await video.balance(other);
-    const tasksBefore = (await db().query('SELECT COUNT(*) AS n FROM video_tasks WHERE user_id = ?', [other.user.id]))[0]
-      .n;
+    const tasksBefore = (
+      await db().query('SELECT COUNT(*) AS n FROM video_tasks WHERE user_id = ?', [other.user.id])
+    )[0].n;
     for (const dead of [id, 'AAAAAAAAAAAAAAAAAAAAAA', 'not-a-share-id']) {
       const refused = await video.generate({ prompt: 'A fox again', model: 'veo3', remix_of: dead }, other);
       expect(refused.statusCode).toBe(422);

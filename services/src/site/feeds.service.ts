@@ -2,9 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogService } from '../blog/blog.service';
+import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import { escapeHtml } from './html';
 import { ROUTE_META } from './route-meta';
 import { SITE_NAME } from './page-shell.renderer';
+
+/** The newest gallery videos the sitemap lists (a sitemap holds at most 50,000 addresses). */
+const SITEMAP_SHARES = 10_000;
 
 /** The machine-read feeds: sitemap.xml and the blog's RSS. */
 @Injectable()
@@ -12,9 +16,10 @@ export class FeedsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly blog: BlogService,
+    private readonly shares: SharedVideoRepository,
   ) {}
 
-  /** Every public route, and every published post with its last change. */
+  /** Every public route, every published post with its last change, and the shared videos the gallery lists. */
   async sitemapXml(): Promise<string> {
     const routes = Object.entries(ROUTE_META)
       .filter(([, meta]) => meta.index)
@@ -23,7 +28,12 @@ export class FeedsService {
       (p) =>
         `  <url><loc>${escapeHtml(`${this.config.siteUrl}/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
     );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...routes, ...posts].join('\n')}\n</urlset>\n`;
+    // Shared videos are private by default: only those the gallery lists are for search engines.
+    const videos = (await this.shares.listedForSitemap(SITEMAP_SHARES)).map(
+      (v) =>
+        `  <url><loc>${escapeHtml(`${this.config.siteUrl}/v/${v.id}`)}</loc>${v.galleryAt ? `<lastmod>${v.galleryAt.toISOString()}</lastmod>` : ''}</url>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...routes, ...posts, ...videos].join('\n')}\n</urlset>\n`;
   }
 
   /** RSS 2.0 of the 20 newest published posts. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BlogModule } from '../blog/blog.module';
+import { SharedVideosModule } from '../sharing/shared-videos.module';
 import { SiteController } from './site.controller';
 import { BlogPagesRenderer } from './blog-pages.renderer';
 import { FeedsService } from './feeds.service';
@@ -7,7 +8,7 @@ import { PageShellRenderer } from './page-shell.renderer';
 import { RemoteMapService } from './remote-map.service';
 
 @Module({
-  imports: [BlogModule],
+  imports: [BlogModule, SharedVideosModule],
   controllers: [SiteController],
   providers: [PageShellRenderer, BlogPagesRenderer, FeedsService, RemoteMapService],
   exports: [PageShellRenderer],
