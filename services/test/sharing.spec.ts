@@ -25,8 +25,8 @@ describe.each(databaseKinds())('shared videos on %s', (kind) => {
   let other: SignedIn;
 
   const db = () => t.app.get(DataSource);
-  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: SignedIn | null, payload?: object) =>
-    t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload && { payload }) });
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, by?: SignedIn | null, payload?: object) =>
+    t.app.inject({ method, url, headers: by?.auth ?? {}, ...(payload && { payload }) });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   /** A signed-in user with a display name and credits. */
@@ -264,8 +264,12 @@ describe.each(databaseKinds())('shared videos on %s', (kind) => {
     });
     expect(body.html).toContain(`<iframe src="${SITE}/v/${id}/embed" width="320" height="180"`);
     expect((await get(`/api/oembed?url=${encodeURIComponent(url)}&format=xml`)).statusCode).toBe(501);
-    for (const other of [`https://elsewhere.example/v/${id}`, `${SITE}/blog/${id}`, `${SITE}/v/AAAAAAAAAAAAAAAAAAAAAA`])
-      expect((await get(`/api/oembed?url=${encodeURIComponent(other)}`)).statusCode).toBe(404);
+    for (const foreign of [
+      `https://elsewhere.example/v/${id}`,
+      `${SITE}/blog/${id}`,
+      `${SITE}/v/AAAAAAAAAAAAAAAAAAAAAA`,
+    ])
+      expect((await get(`/api/oembed?url=${encodeURIComponent(foreign)}`)).statusCode).toBe(404);
 
     // The player may be framed by any site; the page itself keeps the site's framing rules.
     const embed = await get(`/v/${id}/embed`);
