@@ -53,7 +53,9 @@ export async function prerender(shellDir, stats) {
   const file = await buildRenderer(shellDir);
   const require = createRequire(import.meta.url);
   delete require.cache[file];
-  const { renderRoot, shellRoutes, remoteRoutes } = require(file);
+  // Server routes (pages the service makes whole, e.g. a shared video's) are laid out like a remote's: a slot it fills.
+  const { renderRoot, shellRoutes, remoteRoutes, serverRoutes = [] } = require(file);
+  const slotRoutes = [...remoteRoutes, ...serverRoutes];
 
   const config = (google, dev) => ({
     siteUrl: TOKENS.siteUrl,
@@ -77,7 +79,7 @@ export async function prerender(shellDir, stats) {
       }
     }
     // Remote routes: the same for every address the pattern matches (the header marks the section).
-    for (const { path } of remoteRoutes) {
+    for (const { path } of slotRoutes) {
       const page = await renderRoot(path.replace(':slug', 'post'), lang, config(false, true));
       out[path] = { ...page, head: [page.head, ...remoteRoutePreloads].filter(Boolean).join('\n    ') };
     }
@@ -102,7 +104,7 @@ export async function prerender(shellDir, stats) {
       tokens: TOKENS,
       // The footer's copyright year as rendered now; the server puts in the year it serves in.
       builtYear: new Date().getFullYear(),
-      remoteRoutes: remoteRoutes.map((r) => r.path),
+      remoteRoutes: slotRoutes.map((r) => r.path),
       // Which remote module each remote route shows: the server preloads its files (page-shell.renderer).
       remoteModules: Object.fromEntries(remoteRoutes.map((r) => [r.path, { remote: r.remote, expose: r.expose }])),
       pages,

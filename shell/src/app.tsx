@@ -4,6 +4,7 @@ import { sessionStore } from '@veo3/platform/session/session-store';
 import { Layout } from './layout/layout';
 import { RouteTracker } from './analytics/route-tracker';
 import { HomePage } from './pages/home/home-page';
+import { ServerPage } from './pages/server/server-page';
 
 // The home page ships with the shell; the other shell pages load on first visit.
 const load = {
@@ -65,6 +66,12 @@ export const remoteRoutes = [
 ] as const;
 
 /**
+ * Pages the service tier makes whole (services/src/sharing: a shared video's page, and the gallery's
+ * report page of it): pre-rendered as the layout around a slot the server fills, like a remote's route.
+ */
+export const serverRoutes = [{ path: '/v/:id' }, { path: '/v/:id/report' }] as const;
+
+/**
  * The whole site. It renders at once, signed out until the stored login is read: the server
  * pre-renders it that way, and bootstrap reads the stored login before the first client render
  * (synchronous, so the old full-screen 'loading app' spinner would only ever flash for a frame).
@@ -101,6 +108,9 @@ export function App() {
                 )
               }
             />
+          ))}
+          {serverRoutes.map(({ path }) => (
+            <Route key={path} path={path} element={<ServerPage key={path} />} />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

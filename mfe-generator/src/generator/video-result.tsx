@@ -6,6 +6,8 @@ import { downloadVideo } from './download-video';
 import { generatorMessages } from './generator.messages';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
 import type { CompletedVideo } from '../api/video-api';
+import { shortPrompt } from '../history/task-handoff';
+import { ShareButton } from '../share/share-button';
 import { FollowUpActions, type FollowUpActionsProps } from './follow-up-actions';
 import { cssAspectRatio } from './video-format';
 import styles from './generator-page.module.css';
@@ -25,7 +27,7 @@ export interface VideoResultProps {
   followUp: Omit<FollowUpActionsProps, 'video' | 'leading' | 'trailing' | 'children'> | null;
 }
 
-/** The finished video with Download and Generate New (SPEC §2 result area, §8 download texts), and Edit/Extend for Omni. */
+/** The finished video with Download, Share and Generate New (SPEC §2 result area, §8 download texts), and Edit/Extend for Omni. */
 export function VideoResult({ video, onGenerateNew, followUp }: VideoResultProps) {
   const t = useT(generatorMessages);
   const lang = useLanguage();
@@ -49,9 +51,16 @@ export function VideoResult({ video, onGenerateNew, followUp }: VideoResultProps
   };
 
   const downloadButton = (
-    <Button busy={download === 'downloading'} onClick={() => void onDownload()}>
-      {t('download')}
-    </Button>
+    <>
+      <Button busy={download === 'downloading'} onClick={() => void onDownload()}>
+        {t('download')}
+      </Button>
+      <ShareButton
+        video={video}
+        name={shortPrompt(video.instruction ?? video.prompt)}
+        className="pf-button pf-button--secondary pf-button--md"
+      />
+    </>
   );
   const newButton = (
     <Button variant="secondary" onClick={onGenerateNew}>

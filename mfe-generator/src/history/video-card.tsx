@@ -15,6 +15,7 @@ import { TaskSummary, taskShape } from './task-summary';
 import { VideoVersions } from './video-versions';
 import { generatorMessages } from '../generator/generator.messages';
 import { RemakeButton } from '../generator/remake-button';
+import { ShareButton } from '../share/share-button';
 import { useCatalogue } from '../generator/use-video-options';
 import type { HistoryRemake } from './use-history-remake';
 import styles from './video-card.module.css';
@@ -22,8 +23,9 @@ import styles from './video-card.module.css';
 /**
  * One video: preview with controls, prompt, model, date, its versions (when edited or extended), a
  * download link, and its actions: Reuse and Remix open the generator filled from it, Edit and Extend
- * (Omni) open it in the generator with that form, Delete hands it to `onDelete`. The player, Download,
- * Reuse, Remix, Edit and Extend act on the version shown (the newest until another is chosen). Each
+ * (Omni) open it in the generator with that form, Share opens its public link's dialog, Delete hands
+ * it to `onDelete`. The player, Download, Share, Reuse, Remix, Edit and Extend act on the version
+ * shown (the newest until another is chosen). Each
  * action's name says which video it is for; Reuse comes first (`data-first-action`: where focus lands
  * after a delete).
  */
@@ -123,6 +125,11 @@ export function VideoCard({
           >
             {t('download')}
           </a>
+          <ShareButton
+            video={shown}
+            name={versionName.prompt}
+            className="pf-button pf-button--secondary pf-button--sm"
+          />
           <button
             type="button"
             aria-label={t('deleteLabel', { prompt })}

@@ -20,7 +20,7 @@ const EMBED_LONG_SIDE = 640;
 
 /** The page's own look, on the site's tokens; scoped to the page (the shell's stylesheet has the rest). */
 const PAGE_STYLE = `<style>
-.share-page{max-width:56rem;margin:0 auto;padding:var(--pf-space-6) var(--pf-space-4);color:var(--pf-color-text)}
+.share-page{max-width:56rem;margin:0 auto;color:var(--pf-color-text)}
 .share-page h1{font-size:var(--pf-font-size-xl);line-height:1.3;margin:0 0 var(--pf-space-4);overflow-wrap:anywhere}
 .share-page__video{display:block;width:100%;height:auto;max-height:80vh;margin:0 auto;background:var(--pf-color-black);border-radius:var(--pf-radius-lg)}
 .share-page__facts{display:grid;grid-template-columns:max-content 1fr;gap:var(--pf-space-2) var(--pf-space-4);margin:var(--pf-space-6) 0}

@@ -18,6 +18,7 @@ interface PrerenderFile {
   tokens: { supportEmail: string; serviceEmail: string; siteUrl?: string };
   /** The year in the footer's copyright line at build time. */
   builtYear?: number;
+  /** Routes pre-rendered as the layout around a slot the server fills: remotes' routes, and the server's own pages (`/v/:id`). */
   remoteRoutes: string[];
   /** The remote module each remote route shows (absent in builds from before the server preloaded it). */
   remoteModules?: Record<string, RemoteModule>;

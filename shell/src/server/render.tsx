@@ -4,10 +4,10 @@ import { renderStatic } from '@veo3/platform/server/prerender-page';
 import { initLanguage, type Language } from '@veo3/platform/i18n/i18n';
 import type { RuntimeConfig } from '@veo3/contracts/runtime-config';
 import { setRuntimeConfig } from '@veo3/platform/config/runtime-config';
-import { App, remoteRoutes, shellRoutes } from '../app';
+import { App, remoteRoutes, serverRoutes, shellRoutes } from '../app';
 import { REMOTE_SLOT } from '../remotes/remote-placeholder';
 
-export { remoteRoutes, shellRoutes, REMOTE_SLOT };
+export { remoteRoutes, serverRoutes, shellRoutes, REMOTE_SLOT };
 
 /**
  * The HTML inside `<div id="root">` for `url`, as the browser's first render will make it (signed
