@@ -55,6 +55,8 @@ export interface GenerateVideoInput {
   variations: number;
   /** The first variation's seed, for a model that takes one; null for a random one. */
   seed: number | null;
+  /** The shared video this one remixes; the server refuses a share that is no longer shared (422). */
+  remixOf?: string | null;
 }
 
 /** POST /api/video/generate. Throws ApiError on an HTTP error; the caller reads success and taskId. */
@@ -72,6 +74,7 @@ export function generateVideo(input: GenerateVideoInput): Promise<GenerateReply 
   for (const reference of input.referenceImages) form.append('reference_images', reference);
   if (input.variations > 1 && !input.compare?.length) form.append('variations', String(input.variations));
   if (input.seed !== null) form.append('seed', String(input.seed));
+  if (input.remixOf) form.append('remix_of', input.remixOf);
   return apiRequest('POST /api/video/generate', { body: form, identity: 'full' });
 }
 

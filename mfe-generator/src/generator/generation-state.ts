@@ -33,6 +33,8 @@ export interface GenerationRequest {
   variations: number;
   /** The first variation's seed, for a model that takes one; null for random. */
   seed: number | null;
+  /** The shared video this one remixes ("Make one like this"); null otherwise. */
+  remixOf: string | null;
 }
 
 /**

@@ -63,6 +63,7 @@ export default function GeneratorPage() {
     issueId,
     seedId: `${baseId}-seed`,
     onStart: revealFeed,
+    remix: { remixOf: sources.remixOf, onMade: sources.endRemix },
   });
   const cardActions = useFeedActions({ form, choice, user, workspace, reuse: sources.reuse, onFollowUp: revealFeed });
 

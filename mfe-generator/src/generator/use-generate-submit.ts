@@ -22,12 +22,15 @@ export interface GenerateSubmitOptions {
   seedId: string;
   /** Called as a valid request is sent, so its progress is brought into view. */
   onStart: () => void;
+  /** The shared video Generate remixes, and what ends the remix once the server made it. */
+  remix?: { remixOf: string | null; onMade: () => void };
 }
 
 /** Each tab sends only its own fields: images from the image tab, the negative prompt from the text tab (SPEC §2). */
 function requestFrom(
   { mode, draft, image, lastFrame, references }: GeneratorForm,
   choice: ModelChoice,
+  remixOf: string | null,
 ): GenerationRequest {
   const { model, shape, choices, sentSeconds, variations, takesSeed, referenceImages, compare } = choice;
   return {
@@ -43,6 +46,7 @@ function requestFrom(
     referenceImages: references.files.slice(0, referenceImages),
     variations,
     seed: takesSeed ? parseSeed(draft.seed) : null,
+    remixOf,
   };
 }
 
@@ -56,6 +60,7 @@ export function useGenerateSubmit({
   issueId,
   seedId,
   onStart,
+  remix,
 }: GenerateSubmitOptions) {
   const { mode, draft, promptRef } = form;
   const imageInputRef = useRef<HTMLInputElement>(null);
@@ -80,7 +85,7 @@ export function useGenerateSubmit({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (choice.unavailable || loading) return;
-    const request = requestFrom(form, choice);
+    const request = requestFrom(form, choice, remix?.remixOf ?? null);
     const seed = choice.takesSeed ? form.draft.seed : '';
     const failed = validateGeneration({
       ...request,
@@ -93,7 +98,7 @@ export function useGenerateSubmit({
     form.setFeedback(failed && { mode, issue: failed });
     if (failed) return focusFieldOf(failed);
     onStart();
-    void workspace.start(request);
+    void workspace.start(request, request.remixOf ? remix?.onMade : undefined);
   };
 
   const issue = draft.feedback?.mode === mode ? draft.feedback.issue : null;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { VIDEO_DURATION_SECONDS } from '@veo3/contracts/catalogue';
-import type { VideoShape } from '@veo3/contracts/generation-options';
+import { isAspectRatio, isResolution, type VideoShape } from '@veo3/contracts/generation-options';
+import type { RemixSource } from '@veo3/contracts/sharing';
 import { MAX_REFERENCE_IMAGES } from '@veo3/contracts/video';
 import type { GenerationMode } from './model-options';
 import { rememberedModel, rememberModel } from './remembered-model';
@@ -59,6 +60,7 @@ type DraftAction =
   | { type: 'variations'; count: number }
   | { type: 'seed'; value: string }
   | { type: 'prefill'; prefill: TaskPrefill }
+  | { type: 'shareRemix'; source: RemixSource; mode: GenerationMode }
   | { type: 'restore'; kept: KeptFields }
   | { type: 'selectPrompt' };
 
@@ -95,6 +97,23 @@ function prefilled(draft: GeneratorDraft, { task, mode, lastFrame, referenceImag
   };
 }
 
+/** A shared video's prompt (unless its owner hides it) and settings put in the form ("Make one like this"). */
+function remixed(draft: GeneratorDraft, source: RemixSource, mode: GenerationMode): GeneratorDraft {
+  const negativePrompt = mode === 'text' ? (source.negative_prompt ?? '') : '';
+  const { aspect_ratio: aspectRatio, resolution } = source;
+  return {
+    ...draft,
+    modelId: source.model,
+    compare: false,
+    seconds: source.duration_s,
+    prompts: { ...draft.prompts, [mode]: source.prompt ?? '' },
+    shape: isAspectRatio(aspectRatio) && isResolution(resolution) ? { aspectRatio, resolution } : draft.shape,
+    negativePrompt,
+    seed: '',
+    advancedOpen: negativePrompt ? true : draft.advancedOpen,
+  };
+}
+
 function draftReducer(draft: GeneratorDraft, action: DraftAction): GeneratorDraft {
   switch (action.type) {
     case 'prompt':
@@ -124,6 +143,8 @@ function draftReducer(draft: GeneratorDraft, action: DraftAction): GeneratorDraf
       return { ...draft, feedback: null, seed: action.value };
     case 'prefill':
       return prefilled(draft, action.prefill);
+    case 'shareRemix':
+      return remixed(draft, action.source, action.mode);
     case 'restore':
       return { ...draft, ...action.kept, feedback: null };
     case 'selectPrompt':
@@ -161,6 +182,17 @@ export function useGeneratorForm() {
 
   const restore = useCallback((kept: KeptFields) => dispatch({ type: 'restore', kept }), []);
 
+  /** A shared video to remix: its prompt and settings (unless a kept draft holds them) and its offered first frame. */
+  const fillFromShare = useCallback(
+    async (source: RemixSource, tab: GenerationMode, first: File | null, fillText: boolean) => {
+      setMode(tab);
+      if (fillText) dispatch({ type: 'shareRemix', source, mode: tab });
+      if (first) await pickImage(first);
+      if (fillText && source.prompt) dispatch({ type: 'selectPrompt' });
+    },
+    [setMode, pickImage],
+  );
+
   // Read after hydration: the pre-rendered page cannot know it.
   useEffect(() => {
     const remembered = rememberedModel();
@@ -181,6 +213,7 @@ export function useGeneratorForm() {
     references,
     promptRef,
     fill,
+    fillFromShare,
     restore,
     switchMode: (next: GenerationMode) => {
       dispatch({ type: 'feedback', feedback: null });

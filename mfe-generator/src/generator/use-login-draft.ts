@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAspectRatio, isResolution, type VideoShape } from '@veo3/contracts/generation-options';
 import { keepDraft, takeDraft } from '@veo3/platform/session/draft-store';
 import type { GenerationMode } from './model-options';
@@ -70,6 +70,7 @@ function keepLoginDraft({ draft, image, lastFrame, references }: GeneratorForm):
 export function useLoginDraft(form: GeneratorForm, sessionKnown: boolean) {
   const [notice, setNotice] = useState<PrefillNotice | null>(null);
   const taken = useRef(false);
+  const restored = useRef(false);
   const { restore, draft } = form;
   useEffect(() => {
     if (!sessionKnown || taken.current) return;
@@ -77,9 +78,16 @@ export function useLoginDraft(form: GeneratorForm, sessionKnown: boolean) {
     const kept = takeDraft<KeptDraft>(DRAFT_KEY);
     if (!kept || typeof kept !== 'object') return;
     restore(keptFields(draft, kept));
+    restored.current = true;
     // oxlint-disable-next-line react/set-state-in-effect -- sessionStorage is read after hydration, once the session is known
     if (kept.hadPictures === true) setNotice({ kind: 'picturesAgain' });
   }, [sessionKnown, restore, draft]);
 
-  return { notice, dismissNotice: () => setNotice(null), keep: () => keepLoginDraft(form) };
+  return {
+    notice,
+    dismissNotice: () => setNotice(null),
+    keep: () => keepLoginDraft(form),
+    /** Whether a kept draft filled the form. */
+    restored: useCallback(() => restored.current, []),
+  };
 }

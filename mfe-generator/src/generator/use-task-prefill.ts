@@ -18,9 +18,14 @@ export interface TaskPrefill {
   remix: boolean;
 }
 
-/** What filled the form, or why it could not be; `picturesAgain`: a draft came back from sign-in without its pictures. */
+/**
+ * What filled the form, or why it could not be; `picturesAgain`: a draft came back from sign-in
+ * without its pictures; `shareRemix`: "Make one like this" of a shared video (its page's address).
+ */
 export type PrefillNotice =
-  { kind: 'notFound' | 'failed' | 'picturesAgain' } | { kind: 'remixing' | 'reusing'; prompt: string };
+  | { kind: 'notFound' | 'failed' | 'picturesAgain' | 'shareRemixNotFound' | 'shareRemixFailed' }
+  | { kind: 'remixing' | 'reusing'; prompt: string }
+  | { kind: 'shareRemix'; pageUrl: string; promptHidden: boolean; picture: boolean };
 
 interface Source {
   taskId: string;

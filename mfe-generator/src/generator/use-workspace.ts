@@ -77,7 +77,7 @@ export function useWorkspace(userId: string | null, optionsMaxActive: number | u
   }, [feed.tasks, sender.requests, sender.groups]);
 
   const start = useCallback(
-    (request: GenerationRequest) =>
+    (request: GenerationRequest, onAccepted?: () => void) =>
       submit(
         request.prompt,
         () =>
@@ -94,10 +94,12 @@ export function useWorkspace(userId: string | null, optionsMaxActive: number | u
             referenceImages: request.referenceImages,
             variations: request.variations,
             seed: request.seed,
+            remixOf: request.remixOf,
           }),
         () => {
           trackEvent('generate_video', { type: `${request.mode}_to_video` });
           trackGeneratePrompt({ mode: request.mode, model: request.model.id, prompt: request.prompt });
+          onAccepted?.();
         },
         { model: request.model.id, compare: request.compare?.map((model) => model.id) },
       ),
