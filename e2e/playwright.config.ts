@@ -13,6 +13,7 @@ const RENDERING = [
   'live-progress.spec.ts',
   'model-picker.spec.ts',
   'omni-edit.spec.ts',
+  'share.spec.ts',
   'video.spec.ts',
 ].map((file) => `**/${file}`);
 const viewport = { width: 1280, height: 800 };

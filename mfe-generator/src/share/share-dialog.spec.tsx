@@ -91,7 +91,7 @@ describe('Share this video', () => {
     fireEvent.click(button);
     const dialog = screen.getByRole('dialog');
     await waitFor(() => expect(within(dialog).getByLabelText('Show the prompt')).toBeChecked());
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('Show the prompt'));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Show the prompt')));
     // No picture behind this video: nothing to let others start from.
     expect(within(dialog).queryByLabelText('Let others start from my images')).toBeNull();
     fireEvent.click(within(dialog).getByLabelText('Anonymous'));

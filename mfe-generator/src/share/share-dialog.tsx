@@ -70,8 +70,10 @@ function ShareDialogBody({ video, userName, state }: Omit<ShareDialogProps, 'ope
   useEffect(() => {
     if (!focusNext.current || loading) return;
     const targets: Record<Focus, RefObject<HTMLElement | null>> = { copy: copyRef, first: firstRef, keep: keepRef };
-    targets[focusNext.current].current?.focus();
+    const target = targets[focusNext.current];
     focusNext.current = null;
+    // After the dialog's own effect has opened it (a parent's effects run after its children's).
+    requestAnimationFrame(() => target.current?.focus());
   });
 
   const act = async (work: () => Promise<void>, failure: Message['key']) => {
