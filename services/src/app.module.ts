@@ -22,6 +22,7 @@ import { RetentionModule } from './retention/retention.module';
 import { PublicApiModule } from './public-api/public-api.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { McpModule } from './mcp/mcp.module';
+import { SharingModule } from './sharing/sharing.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -46,6 +47,8 @@ function featureModules(role: AppConfig['role']): Type[] {
     );
   // The worker runs the scheduled purges, the export sweep and webhook deliveries (the api role does no scheduled work).
   if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule, WebhooksModule);
+  // Shared videos: their API routes and their public pages and files (each route gated to its role).
+  if (servesApi(role) || servesPages(role)) modules.push(SharingModule);
   // SiteModule last: its catch-all page route must not shadow API routes.
   if (servesPages(role)) modules.push(BlogModule, SiteModule);
   return [...new Set(modules)];
