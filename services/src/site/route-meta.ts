@@ -64,6 +64,12 @@ export const ROUTE_META: Record<string, RouteMeta> = {
       'Make Veo 3 videos from your code or your AI assistant with your Veo 3 Studio credits: REST API, webhooks and an MCP server.',
     index: true,
   },
+  '/explore': {
+    title: 'Community gallery',
+    description:
+      'AI videos with sound made by the Veo 3 Studio community: the newest and the most viewed, by category.',
+    index: true,
+  },
   '/login': { title: 'Login', description: 'Sign in to Veo 3 Studio with Google.', index: false },
   '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
   '/credits': { title: 'Credits', description: 'Your credit balance and history.', index: false },
@@ -80,6 +86,12 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/payment/checkout': { title: 'Checkout', description: 'Complete your purchase.', index: false },
 };
 
+const REPORT_META: RouteMeta = {
+  title: 'Report a video',
+  description: 'Tell us what is wrong with a shared video.',
+  index: false,
+};
+
 export function routeMeta(path: string): RouteMeta & { known: boolean } {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const meta = ROUTE_META[clean];
@@ -88,5 +100,7 @@ export function routeMeta(path: string): RouteMeta & { known: boolean } {
   if (clean.startsWith('/blog-admin/')) return { ...ROUTE_META['/blog-admin']!, known: true };
   if (clean.startsWith('/admin/')) return { ...ROUTE_META['/admin']!, known: true };
   if (clean.startsWith('/account/receipts/')) return { ...ROUTE_META['/account/receipts']!, known: true };
+  // A shared video's report form (services/src/sharing, the gallery's): never indexed.
+  if (/^\/v\/[^/]+\/report$/.test(clean)) return { ...REPORT_META, known: true };
   return { ...ROUTE_META['/']!, index: false, known: false };
 }
