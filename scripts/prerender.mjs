@@ -1,5 +1,6 @@
 // Pre-renders the shell at build time: every shell route, in each language, with React's server
-// renderer; every remote route as the shell's header, footer and a sized placeholder. Writes
+// renderer; every remote route as the shell's header, footer and a sized placeholder, and every server
+// page (/explore) as header, footer and the slot the server fills. Writes
 // shell/dist/prerender.json, which the site (services/src/site/prerendered-pages.ts) serves with
 // each route's head and the runtime config, and links the shell's one stylesheet in index.html; a
 // remote's route preloads the chunk that loads it.
@@ -53,7 +54,7 @@ export async function prerender(shellDir, stats) {
   const file = await buildRenderer(shellDir);
   const require = createRequire(import.meta.url);
   delete require.cache[file];
-  const { renderRoot, shellRoutes, remoteRoutes } = require(file);
+  const { renderRoot, shellRoutes, remoteRoutes, serverRoutes } = require(file);
 
   const config = (google, dev) => ({
     siteUrl: TOKENS.siteUrl,
@@ -81,6 +82,9 @@ export async function prerender(shellDir, stats) {
       const page = await renderRoot(path.replace(':slug', 'post'), lang, config(false, true));
       out[path] = { ...page, head: [page.head, ...remoteRoutePreloads].filter(Boolean).join('\n    ') };
     }
+    // Server pages: the header, footer and the slot the server fills with the page it makes.
+    for (const path of serverRoutes)
+      out[path] = await renderRoot(path.replace(/:[^/]+/g, 'x'), lang, config(false, true));
   }
 
   // The shell's one stylesheet (rspack-app.mjs puts all of its CSS in shell-styles), render-blocking in the head.
@@ -102,7 +106,8 @@ export async function prerender(shellDir, stats) {
       tokens: TOKENS,
       // The footer's copyright year as rendered now; the server puts in the year it serves in.
       builtYear: new Date().getFullYear(),
-      remoteRoutes: remoteRoutes.map((r) => r.path),
+      // Server pages are slot pages too, with no remote module to preload.
+      remoteRoutes: [...remoteRoutes.map((r) => r.path), ...serverRoutes],
       // Which remote module each remote route shows: the server preloads its files (page-shell.renderer).
       remoteModules: Object.fromEntries(remoteRoutes.map((r) => [r.path, { remote: r.remote, expose: r.expose }])),
       pages,

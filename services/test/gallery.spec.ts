@@ -81,12 +81,22 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
   const list = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/gallery${query}` });
     expect(res.statusCode).toBe(200);
-    return res.json().data as { items: { id: string; [key: string]: unknown }[]; next_cursor: string | null; has_more: boolean };
+    return res.json().data as {
+      items: { id: string; [key: string]: unknown }[];
+      next_cursor: string | null;
+      has_more: boolean;
+    };
   };
   const ids = async (query = '') => (await list(query)).items.map((item) => item.id);
   const sleepPastCache = () => new Promise((r) => setTimeout(r, 5_100));
   const api = (method: 'GET' | 'POST', url: string, user?: SignedIn, payload?: object, remoteAddress?: string) =>
-    t.app.inject({ method, url, headers: user?.auth, ...(payload && { payload }), ...(remoteAddress && { remoteAddress }) });
+    t.app.inject({
+      method,
+      url,
+      headers: user?.auth,
+      ...(payload && { payload }),
+      ...(remoteAddress && { remoteAddress }),
+    });
   const audit = (targetId: string): Promise<{ action: string; reason: string; target_type: string }[]> =>
     db().query('SELECT action, reason, target_type FROM audit_log WHERE target_id = ? ORDER BY created_at', [targetId]);
   const stateOf = async (id: string) =>
@@ -96,16 +106,18 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
   async function share(user: SignedIn, options: ShareOptions = {}): Promise<string> {
     const taskId = randomUUID();
     const prompt = options.prompt ?? `a paper boat on a puddle ${taskId.slice(0, 8)}`;
-    await db().getRepository(VideoTaskEntity).insert({
-      id: taskId,
-      userId: user.user.id,
-      model: 'veo3',
-      prompt,
-      status: 'completed',
-      cost: 40,
-      provider: 'local',
-      resultPath: `${taskId}.mp4`,
-    });
+    await db()
+      .getRepository(VideoTaskEntity)
+      .insert({
+        id: taskId,
+        userId: user.user.id,
+        model: 'veo3',
+        prompt,
+        status: 'completed',
+        cost: 40,
+        provider: 'local',
+        resultPath: `${taskId}.mp4`,
+      });
     const id = randomBytes(16).toString('base64url');
     const state = options.state ?? 'listed';
     await db()
@@ -260,7 +272,16 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
       await db()
         .getRepository(VideoTaskEntity)
         .insert([
-          { id: root, rootTaskId: root, userId: owner.user.id, model: 'omni', prompt: 'p', status: 'completed', cost: 1, provider: 'local' },
+          {
+            id: root,
+            rootTaskId: root,
+            userId: owner.user.id,
+            model: 'omni',
+            prompt: 'p',
+            status: 'completed',
+            cost: 1,
+            provider: 'local',
+          },
           {
             id: edit,
             rootTaskId: root,
@@ -351,7 +372,9 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
       expect(bad.body).toContain('Use at most 500 characters (you wrote 501).');
       expect(bad.body).toContain(`action="/v/${id}/report?lang=en"`);
       expect(bad.body).toContain('x'.repeat(501));
-      expect((await api('POST', '/api/gallery/reports', undefined, { share_id: id, reason: 'rude' })).statusCode).toBe(400);
+      expect((await api('POST', '/api/gallery/reports', undefined, { share_id: id, reason: 'rude' })).statusCode).toBe(
+        400,
+      );
       expect(await db().query('SELECT id FROM gallery_reports WHERE share_id = ?', [id])).toEqual([]);
     });
 
@@ -395,7 +418,10 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
       expect(page.statusCode).toBe(429);
       expect(page.body).toContain('Too many reports');
       // Another visitor is not held back.
-      expect((await api('POST', '/api/gallery/reports', undefined, { share_id: shares[10], reason: 'spam' }, '10.9.9.8')).statusCode).toBe(200);
+      expect(
+        (await api('POST', '/api/gallery/reports', undefined, { share_id: shares[10], reason: 'spam' }, '10.9.9.8'))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
@@ -415,9 +441,14 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
       expect((await api('GET', '/api/admin/gallery')).statusCode).toBe(401);
       expect((await api('GET', '/api/admin/gallery', nosy)).statusCode).toBe(403);
       for (const action of ['hide', 'restore', 'dismiss-reports'])
-        expect((await api('POST', `/api/admin/gallery/${id}/${action}`, nosy, { reason: 'because' })).statusCode).toBe(403);
+        expect((await api('POST', `/api/admin/gallery/${id}/${action}`, nosy, { reason: 'because' })).statusCode).toBe(
+          403,
+        );
       for (const action of ['ban', 'unban'])
-        expect((await api('POST', `/api/admin/gallery/users/${owner.user.id}/${action}`, nosy, { reason: 'because' })).statusCode).toBe(403);
+        expect(
+          (await api('POST', `/api/admin/gallery/users/${owner.user.id}/${action}`, nosy, { reason: 'because' }))
+            .statusCode,
+        ).toBe(403);
       expect(await stateOf(id)).toBe('listed');
       expect(await audit(id)).toEqual([]);
     });
@@ -429,7 +460,13 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
         ['10.1.0.2', 'violence', null],
         ['10.1.0.3', 'copyright', 'from a film'],
       ] as const)
-        await api('POST', '/api/gallery/reports', undefined, { share_id: id, reason, ...(details && { details }) }, address);
+        await api(
+          'POST',
+          '/api/gallery/reports',
+          undefined,
+          { share_id: id, reason, ...(details && { details }) },
+          address,
+        );
       expect(await stateOf(id)).toBe('held');
 
       const held = (await queue('held')).items.find((item) => item.id === id);
@@ -490,7 +527,13 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
         after: { state: 'hidden', reason: 'too violent after all', open_reports: 0 },
       });
 
-      expect((await api('POST', `/api/admin/gallery/${randomBytes(16).toString('base64url')}/hide`, admin, { reason: 'gone' })).statusCode).toBe(404);
+      expect(
+        (
+          await api('POST', `/api/admin/gallery/${randomBytes(16).toString('base64url')}/hide`, admin, {
+            reason: 'gone',
+          })
+        ).statusCode,
+      ).toBe(404);
       const notOffered = await share(owner, { state: 'off' });
       const refused = await api('POST', `/api/admin/gallery/${notOffered}/restore`, admin, { reason: 'list it' });
       expect(refused.statusCode).toBe(409);
@@ -514,9 +557,15 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
       expect(restore.json().code).toBe('GALLERY_OWNER_BANNED');
       expect((await queue('hidden')).items.find((i) => i.id === one)).toMatchObject({ owner_banned: true });
       // A second ban changes nothing.
-      expect((await api('POST', `/api/admin/gallery/users/${user.user.id}/ban`, admin, { reason: 'again!' })).json().data.hidden).toBe(0);
+      expect(
+        (await api('POST', `/api/admin/gallery/users/${user.user.id}/ban`, admin, { reason: 'again!' })).json().data
+          .hidden,
+      ).toBe(0);
 
-      expect((await api('POST', `/api/admin/gallery/users/${user.user.id}/unban`, admin, { reason: 'appealed' })).json().data).toEqual({
+      expect(
+        (await api('POST', `/api/admin/gallery/users/${user.user.id}/unban`, admin, { reason: 'appealed' })).json()
+          .data,
+      ).toEqual({
         user_id: user.user.id,
         banned: false,
         hidden: 0,
@@ -527,7 +576,9 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
         { action: 'gallery.ban', reason: 'spam account', target_type: 'user' },
         { action: 'gallery.unban', reason: 'appealed', target_type: 'user' },
       ]);
-      expect((await api('POST', `/api/admin/gallery/users/${randomUUID()}/ban`, admin, { reason: 'nobody' })).statusCode).toBe(404);
+      expect(
+        (await api('POST', `/api/admin/gallery/users/${randomUUID()}/ban`, admin, { reason: 'nobody' })).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -535,7 +586,11 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
     it("exports a user's reports and ban, and account deletion erases them", async () => {
       const reporter = await devSignIn(t.app, 'gallery-reporter@example.com');
       const id = await share(owner);
-      await api('POST', '/api/gallery/reports', reporter, { share_id: id, reason: 'other', details: 'I am Rita, call me' });
+      await api('POST', '/api/gallery/reports', reporter, {
+        share_id: id,
+        reason: 'other',
+        details: 'I am Rita, call me',
+      });
       await api('POST', `/api/admin/gallery/users/${reporter.user.id}/ban`, admin, { reason: 'false reports' });
 
       const sections = t.app.get(AccountExportSections).list(() => undefined);
@@ -547,9 +602,9 @@ describe.each(databaseKinds())('the community gallery on %s', (kind) => {
 
       const deleted = await api('POST', '/api/account/delete', reporter, { email: 'gallery-reporter@example.com' });
       expect(deleted.statusCode).toBe(200);
-      expect(await db().query('SELECT reporter_id, details, reason FROM gallery_reports WHERE share_id = ?', [id])).toEqual([
-        { reporter_id: null, details: null, reason: 'other' },
-      ]);
+      expect(
+        await db().query('SELECT reporter_id, details, reason FROM gallery_reports WHERE share_id = ?', [id]),
+      ).toEqual([{ reporter_id: null, details: null, reason: 'other' }]);
       expect(await db().query('SELECT user_id FROM gallery_bans WHERE user_id = ?', [reporter.user.id])).toEqual([]);
     });
   });

@@ -4,6 +4,7 @@ import { sessionStore } from '@veo3/platform/session/session-store';
 import { Layout } from './layout/layout';
 import { RouteTracker } from './analytics/route-tracker';
 import { HomePage } from './pages/home/home-page';
+import { ServerPage, serverRoutes } from './server-pages/server-page';
 
 // The home page ships with the shell; the other shell pages load on first visit.
 const load = {
@@ -89,6 +90,9 @@ export function App() {
           <Route path="/refund-policy" element={<RefundPage />} />
           <Route path="/developers" element={<DevelopersPage />} />
           <Route path="/admin/*" element={<AdminGate />} />
+          {serverRoutes.map((path) => (
+            <Route key={path} path={path} element={<ServerPage />} />
+          ))}
           {remoteRoutes.map(({ path, remote, expose }) => (
             <Route
               key={path}

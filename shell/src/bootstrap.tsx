@@ -16,6 +16,7 @@ import { sessionStore } from '@veo3/platform/session/session-store';
 import { taskEvents } from '@veo3/platform/events/task-events';
 import { App, loadRemoteRoute, shellRoutes } from './app';
 import { setRemotePlaceholder } from './remotes/remote-placeholder';
+import { setServerPageHtml } from './server-pages/server-page';
 import '@veo3/platform/styles/tokens.css';
 import '@veo3/platform/ui/ui.css';
 import './styles/global.css';
@@ -60,6 +61,7 @@ if (prerendered) {
   initLanguage(isLanguage(lang) ? lang : 'en');
   const placeholder = rootElement.querySelector('[data-remote-placeholder]');
   setRemotePlaceholder(placeholder?.querySelector('.shell-remote-placeholder__content')?.innerHTML);
+  setServerPageHtml(rootElement.querySelector('[data-server-page]')?.innerHTML);
   const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';
   // The route's page code first, so hydration does not pause at its Suspense boundary.
   const load = placeholder ? loadRemoteRoute : shellRoutes.find((route) => route.path === path)?.load;

@@ -256,7 +256,12 @@ export class GalleryPagesRenderer {
       `<p><a class="pf-button pf-button--primary" href="/explore">${t('seeGallery')}</a></p></div></main>`;
     return this.shell.renderPage(
       path,
-      { title: galleryPageText(lang, 'notFoundTitle'), description: galleryPageText(lang, 'notFoundText'), noindex: true, body },
+      {
+        title: galleryPageText(lang, 'notFoundTitle'),
+        description: galleryPageText(lang, 'notFoundText'),
+        noindex: true,
+        body,
+      },
       lang,
     );
   }

@@ -68,14 +68,21 @@ export class GalleryReviewService {
   restore(actor: AdminActor, id: string, reason: string): Promise<AdminGalleryItem> {
     return this.change(actor, id, reason, 'gallery.restore', async (m, share) => {
       if (share.galleryState === 'off')
-        throw new GalleryException(GalleryErrorCode.NotOffered, 'Its owner no longer offers this video to the gallery.');
+        throw new GalleryException(
+          GalleryErrorCode.NotOffered,
+          'Its owner no longer offers this video to the gallery.',
+        );
       if (await this.gallery.findBan(share.userId, m))
         throw new GalleryException(
           GalleryErrorCode.OwnerBanned,
           'Its owner is banned from the gallery: lift the ban first to list their videos again.',
         );
       const listedAt = share.galleryAt ?? new Date();
-      const changed = await this.gallery.setState(m, id, ['held', 'hidden'], { state: 'listed', reason: null, listedAt });
+      const changed = await this.gallery.setState(m, id, ['held', 'hidden'], {
+        state: 'listed',
+        reason: null,
+        listedAt,
+      });
       const closed = await this.gallery.closeReports(m, id, new Date());
       return changed || closed > 0;
     });

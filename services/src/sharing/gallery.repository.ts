@@ -225,7 +225,11 @@ export class GalleryRepository {
 
   /** A deleted account's reports stay (they are about the videos) without who wrote them or what they wrote. */
   async forgetReporter(m: EntityManager, userId: string): Promise<number> {
-    const { affected } = await m.update(GalleryReportEntity, { reporterId: userId }, { reporterId: null, details: null });
+    const { affected } = await m.update(
+      GalleryReportEntity,
+      { reporterId: userId },
+      { reporterId: null, details: null },
+    );
     return affected ?? 0;
   }
 

@@ -6,8 +6,9 @@ import type { RuntimeConfig } from '@veo3/contracts/runtime-config';
 import { setRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { App, remoteRoutes, shellRoutes } from '../app';
 import { REMOTE_SLOT } from '../remotes/remote-placeholder';
+import { serverRoutes } from '../server-pages/server-page';
 
-export { remoteRoutes, shellRoutes, REMOTE_SLOT };
+export { remoteRoutes, serverRoutes, shellRoutes, REMOTE_SLOT };
 
 /**
  * The HTML inside `<div id="root">` for `url`, as the browser's first render will make it (signed
