@@ -280,6 +280,13 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.delete',
   /** An API key revoked in the console (the target is its owner; before/after name the key by its prefix). */
   'api_key.revoke',
+  /** The community gallery's review (issue 35): a shared video hidden, restored or its reports dismissed (target: the share). */
+  'gallery.hide',
+  'gallery.restore',
+  'gallery.dismiss_reports',
+  /** A user banned from the gallery, or the ban lifted (target: the user). */
+  'gallery.ban',
+  'gallery.unban',
 ] as const;
 export const AdminAuditAction = z.enum(ADMIN_AUDIT_ACTIONS);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
@@ -312,10 +319,11 @@ export const AdminAuditEntry = z.object({
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
   action: AdminAuditAction,
-  target_type: z.enum(['user', 'payment', 'task']),
+  /** share: a shared video (`/v/<id>`), the gallery's review (issue 35). */
+  target_type: z.enum(['user', 'payment', 'task', 'share']),
   target_id: z.string(),
   /**
-   * The e-mail of the target user, or of the owner of the target payment or task (issue 32); null
+   * The e-mail of the target user, or of the owner of the target payment, task or share (issue 32); null
    * when that user is gone. Absent from servers before it.
    */
   target_email: z.string().nullable().optional(),

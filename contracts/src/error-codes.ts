@@ -120,6 +120,22 @@ export const EVENTS_ERROR_CODES = {
   RateLimited: 'EVENTS_RATE_LIMITED',
 } as const;
 
+/** gallery.exception.ts */
+export const GALLERY_ERROR_CODES = {
+  /** An admin banned the user from the gallery: their videos are not offered (403). */
+  Banned: 'GALLERY_BANNED',
+  /** No such live shared video (unknown, or no longer shared) (404). */
+  NotFound: 'GALLERY_NOT_FOUND',
+  /** No such user to ban or unban (404). */
+  UserNotFound: 'GALLERY_USER_NOT_FOUND',
+  /** More reports from one visitor in an hour than GALLERY_REPORTS_PER_HOUR (10) (429, with Retry-After). */
+  TooManyReports: 'GALLERY_TOO_MANY_REPORTS',
+  /** Restore of a video its owner no longer offers to the gallery (409). */
+  NotOffered: 'GALLERY_NOT_OFFERED',
+  /** Restore of a video whose owner is banned from the gallery: unban first (409). */
+  OwnerBanned: 'GALLERY_OWNER_BANNED',
+} as const;
+
 /** health.exception.ts */
 export const HEALTH_ERROR_CODES = {
   DatabaseDown: 'HEALTH_DATABASE_DOWN',
@@ -224,6 +240,7 @@ export const MODULE_ERRORS = {
   credits: CREDITS_ERROR_CODES,
   database: DATABASE_ERROR_CODES,
   events: EVENTS_ERROR_CODES,
+  gallery: GALLERY_ERROR_CODES,
   health: HEALTH_ERROR_CODES,
   publicApi: PUBLIC_API_ERROR_CODES,
   sharing: SHARING_ERROR_CODES,

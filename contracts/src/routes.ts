@@ -14,6 +14,7 @@ import * as billing from './billing';
 import * as blog from './blog';
 import * as credits from './credits';
 import { ErrorReply } from './envelope';
+import * as gallery from './gallery';
 import type { HttpMethod } from './http-method';
 import * as health from './health';
 import { RemoteMapReply } from './site';
@@ -710,6 +711,73 @@ export const API_ROUTES = [
     query: sharing.OEmbedQuerySchema,
     replies: { 200: sharing.OEmbedReply, 400: E, 404: E, 501: E, ...DB },
   },
+  // gallery (the community gallery: public listing and reports; its review in the console)
+  {
+    method: 'GET',
+    path: '/api/gallery',
+    query: gallery.GalleryListQuerySchema,
+    replies: { 200: gallery.GalleryListReply, 400: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/gallery/reports',
+    auth: 'optional',
+    body: gallery.GalleryReportSchema,
+    // 404 GALLERY_NOT_FOUND: no such live share; 429 GALLERY_TOO_MANY_REPORTS with Retry-After.
+    replies: { 200: gallery.GalleryReportReply, 400: E, 401: E, 404: E, 413: E, 429: E, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/gallery',
+    auth: 'required',
+    query: gallery.AdminGalleryQuerySchema,
+    replies: { 200: gallery.AdminGalleryReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/gallery/:id/hide',
+    auth: 'required',
+    params: gallery.AdminGalleryParamsSchema,
+    body: gallery.AdminGalleryActionSchema,
+    // 404 GALLERY_NOT_FOUND.
+    replies: { 200: gallery.AdminGalleryItemReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/gallery/:id/restore',
+    auth: 'required',
+    params: gallery.AdminGalleryParamsSchema,
+    body: gallery.AdminGalleryActionSchema,
+    // 404 GALLERY_NOT_FOUND; 409 GALLERY_NOT_OFFERED or GALLERY_OWNER_BANNED.
+    replies: { 200: gallery.AdminGalleryItemReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/gallery/:id/dismiss-reports',
+    auth: 'required',
+    params: gallery.AdminGalleryParamsSchema,
+    body: gallery.AdminGalleryActionSchema,
+    // 404 GALLERY_NOT_FOUND.
+    replies: { 200: gallery.AdminGalleryItemReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/gallery/users/:id/ban',
+    auth: 'required',
+    params: gallery.AdminGalleryUserParamsSchema,
+    body: gallery.AdminGalleryActionSchema,
+    // 404 GALLERY_USER_NOT_FOUND.
+    replies: { 200: gallery.AdminGalleryBanReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/gallery/users/:id/unban',
+    auth: 'required',
+    params: gallery.AdminGalleryUserParamsSchema,
+    body: gallery.AdminGalleryActionSchema,
+    // 404 GALLERY_USER_NOT_FOUND.
+    replies: { 200: gallery.AdminGalleryBanReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
 
   // health
   { method: 'GET', path: '/api/health/live', replies: { 200: health.LiveReply } },
@@ -749,6 +817,25 @@ export const API_ROUTES = [
   { method: 'GET', path: '/v/:id/video.mp4', contentType: 'video/mp4', replies: SHARED_FILE },
   { method: 'GET', path: '/v/:id/poster.jpg', contentType: 'image/jpeg', replies: SHARED_FILE },
   { method: 'GET', path: '/v/:id/first-frame', contentType: 'image/*', replies: SHARED_FILE },
+  // The community gallery's pages (server-rendered, for readers without JavaScript): /explore, and the
+  // report form of a shared video (posted form-urlencoded; 400 re-shows it with the error, 404 for no such
+  // live share, 429 too many reports).
+  { method: 'GET', path: '/explore', contentType: 'text/html', replies: { 200: null, ...DB } },
+  {
+    method: 'GET',
+    path: '/v/:id/report',
+    params: gallery.GalleryPageParamsSchema,
+    contentType: 'text/html',
+    replies: { 200: null, 404: null, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/v/:id/report',
+    params: gallery.GalleryPageParamsSchema,
+    body: gallery.GalleryReportFormSchema,
+    contentType: 'text/html',
+    replies: { 200: null, 400: null, 404: null, 413: E, 429: null, ...DB },
+  },
   // Every other GET: the shell's page (blog pages 404 for a missing article; /api, /mfe, /assets and file names 404).
   { method: 'GET', path: '/*', contentType: 'text/html', replies: { 200: null, 304: null, 404: E } },
 ] as const satisfies readonly ApiRoute[];

@@ -1,4 +1,6 @@
-import { expect, test } from '../support/fixtures';
+import { expect, signIn, test, waitForHydration } from '../support/fixtures';
+import { ownSiteTest } from '../support/own-site';
+import { seedListedShare } from '../support/site-database';
 
 /**
  * The home gallery on a machine with no network (the fixture aborts every third-party request):
@@ -99,4 +101,125 @@ test('the category buttons are All, Animation, Product, Movie, Talk Show and Oth
     await expect(page.getByTestId('showcase-card')).toHaveCount(4);
   }
   expect(consoleErrors).toEqual([]);
+});
+
+/**
+ * The community gallery on a server of its own (its SQLite file is where the shared video is
+ * seeded until the share routes land): a listed video on /explore and the home page, a visitor's
+ * report from its report page without JavaScript, and an admin hiding it from the console.
+ */
+ownSiteTest.describe('the community gallery', () => {
+  const PROMPT = 'a paper lantern drifting over a night market';
+
+  ownSiteTest(
+    'a listed video shows on /explore and the home page; reported, an admin hides it from the console',
+    async ({ page, browser, site, consoleErrors }) => {
+      const owner = await (
+        await page.request.post('/api/auth/dev', { data: { email: 'lantern-owner@example.com' } })
+      ).json();
+      const id = seedListedShare(site.dataDir, owner.user.id, {
+        prompt: PROMPT,
+        category: 'animation',
+        views: 1_000_000,
+        creatorName: 'Lantern Maker',
+      });
+
+      // /explore, server-made, kept by the shell once it runs.
+      await page.goto('/explore');
+      await waitForHydration(page);
+      const card = page.getByRole('article').filter({ hasText: PROMPT });
+      await expect(card.getByRole('link', { name: PROMPT, exact: true })).toHaveAttribute('href', `/v/${id}`);
+      await expect(card).toContainText('Lantern Maker');
+      await expect(card).toContainText('1,000,000 views');
+      await expect(page.getByRole('link', { name: 'Most viewed' })).toHaveAttribute('href', '/explore?sort=popular');
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Explore' })).toHaveAttribute(
+        'href',
+        '/explore',
+      );
+
+      // The home page: among the posts, the community video links to its page and plays on a resting mouse.
+      await page.goto('/');
+      const gallery = page.locator('#showcase');
+      const community = gallery.getByTestId('community-card');
+      await expect(community).toHaveCount(1);
+      await expect(community.getByRole('link', { name: new RegExp(PROMPT) })).toHaveAttribute('href', `/v/${id}`);
+      await expect(gallery.getByRole('article')).toHaveCount(8);
+      await community.scrollIntoViewIfNeeded();
+      await community.locator('.shell-gallery-card__frame').hover();
+      await expect(community.locator('video')).toHaveAttribute('src', `/v/${id}/video.mp4`);
+      await expect(gallery.getByRole('link', { name: 'See the community gallery' })).toHaveAttribute(
+        'href',
+        '/explore',
+      );
+
+      // A visitor reports it from its report page, a plain form: no JavaScript needed.
+      const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
+      const visitor = await plain.newPage();
+      await visitor.goto(`/v/${id}/report`);
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Report a video' })).toBeVisible();
+      await visitor.getByRole('radio', { name: 'Violence or harm' }).check();
+      await visitor.getByLabel('Details (optional)').fill('A scary scene for children');
+      await visitor.getByRole('button', { name: 'Send report' }).click();
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Thank you for your report' })).toBeVisible();
+      await plain.close();
+
+      // The admin finds it under Reported, with the report, and hides it with a reason.
+      await signIn(page, 'admin@example.com');
+      await page.goto('/admin/gallery');
+      await page.getByText('Reported', { exact: true }).click();
+      const item = page.getByRole('article', { name: PROMPT });
+      await expect(item).toContainText('Violence or harm: 1');
+      await expect(item).toContainText('A scary scene for children');
+      await expect(item.getByRole('link', { name: 'lantern-owner@example.com' })).toBeVisible();
+      await item.getByRole('button', { name: `Hide: “${PROMPT}”` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Hide this video' });
+      await dialog.getByLabel('Reason').fill('Too scary for the gallery');
+      await dialog.getByRole('button', { name: 'Hide' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `Hidden “${PROMPT}”.` })).toBeVisible();
+
+      // It has left /explore (the listing's cache is dropped by the hide).
+      await page.goto('/explore');
+      await expect(page.getByRole('heading', { level: 1, name: 'Community gallery' })).toBeVisible();
+      await expect(page.getByRole('link', { name: PROMPT, exact: true })).toHaveCount(0);
+      // The seeded video has no poster file: only those requests may fail.
+      expect(consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    },
+  );
+
+  ownSiteTest(
+    'a crawler without JavaScript reads /explore, its tabs, categories and cards',
+    async ({ browser, site, page }) => {
+      const owner = await (await page.request.post('/api/auth/dev', { data: { email: 'crawled@example.com' } })).json();
+      const id = seedListedShare(site.dataDir, owner.user.id, {
+        prompt: 'a slow pan over snowy mountains',
+        category: 'movie',
+        views: 3,
+        creatorName: 'Hill Walker',
+      });
+      const crawler = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
+      const explore = await crawler.newPage();
+      await explore.goto('/explore?category=movie');
+      await expect(explore).toHaveTitle('Community gallery | Veo 3 Studio');
+      await expect(explore.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `${site.url}/explore?category=movie`,
+      );
+      await expect(explore.locator('meta[name="robots"]')).toHaveCount(0);
+      await expect(explore.getByRole('link', { name: 'a slow pan over snowy mountains', exact: true })).toHaveAttribute(
+        'href',
+        `/v/${id}`,
+      );
+      await expect(explore.getByRole('navigation', { name: 'Order' }).getByRole('link')).toHaveText([
+        'Newest',
+        'Most viewed',
+      ]);
+      await expect(
+        explore.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Movie' }),
+      ).toHaveAttribute('aria-current', 'page');
+      await explore.goto('/explore?lang=zh-CN&category=talk%20show');
+      await expect(explore.getByRole('heading', { level: 1, name: '社区作品' })).toBeVisible();
+      await expect(explore.getByText('这里还没有视频')).toBeVisible();
+      await crawler.close();
+    },
+  );
 });

@@ -69,7 +69,7 @@ export const remoteRoutes = [
  * Pages the service tier makes whole (services/src/sharing: a shared video's page, and the gallery's
  * report page of it): pre-rendered as the layout around a slot the server fills, like a remote's route.
  */
-export const serverRoutes = [{ path: '/v/:id' }, { path: '/v/:id/report' }] as const;
+export const serverRoutes = [{ path: '/v/:id' }, { path: '/v/:id/report' }, { path: '/explore' }] as const;
 
 /**
  * The whole site. It renders at once, signed out until the stored login is read: the server

@@ -52,6 +52,29 @@ describe('AuditPanel', () => {
     expect(within(gone!).getByRole('link', { name: 'u-gone' }).getAttribute('href')).toBe('/admin/users/u-gone');
   });
 
+  it("names a moderated shared video, linking its public page, with its owner's e-mail", async () => {
+    const share = 'AbCdEfGhIjKlMnOpQrStUv';
+    fakeApi({
+      'GET /api/admin/audit': page([
+        auditFixture({
+          action: 'gallery.hide',
+          target_type: 'share',
+          target_id: share,
+          target_email: 'olive@example.com',
+          before: { state: 'listed' },
+          after: { state: 'hidden' },
+        }),
+      ]),
+    });
+    renderConsole('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row!.textContent).toContain('Gallery: hidden');
+    expect(row!.textContent).toContain(`Shared video ${share}`);
+    expect(row!.textContent).toContain('of olive@example.com');
+    expect(within(row!).getByRole('link', { name: share })).toHaveAttribute('href', `/v/${share}`);
+  });
+
   it('filters on the server and exports the same filter as CSV with the token', async () => {
     const api = fakeApi({
       'GET /api/admin/audit': (call) =>

@@ -13,7 +13,7 @@ function describe(values: Record<string, unknown> | null): string {
     .join(', ');
 }
 
-/** A user by e-mail (linked to their page); a payment or task by kind, id and its owner's e-mail. */
+/** A user by e-mail (linked to their page); a payment, task or shared video by kind, id and its owner's e-mail. */
 function AuditTarget({ entry }: { entry: AdminAuditEntry }) {
   const t = useT(adminMessages);
   const email = entry.target_email ?? null;
@@ -24,9 +24,18 @@ function AuditTarget({ entry }: { entry: AdminAuditEntry }) {
       </Link>
     );
   }
+  // A shared video's id opens its public page (served by the server, not the console).
+  const id =
+    entry.target_type === 'share' ? (
+      <a className={`${styles.link} ${styles.mono}`} href={`/v/${encodeURIComponent(entry.target_id)}`}>
+        {entry.target_id}
+      </a>
+    ) : (
+      <span className={styles.mono}>{entry.target_id}</span>
+    );
   return (
     <>
-      {t(`target_${entry.target_type}`)} <span className={styles.mono}>{entry.target_id}</span>
+      {t(`target_${entry.target_type}`)} {id}
       {email && (
         <>
           <br />

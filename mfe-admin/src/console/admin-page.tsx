@@ -4,6 +4,7 @@ import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { adminMessages } from '../admin.messages';
 import { ApiUsagePanel } from '../api-usage/api-usage-panel';
 import { AuditPanel } from '../audit/audit-panel';
+import { GalleryPanel } from '../gallery/gallery-panel';
 import { OverviewPanel } from '../overview/overview-panel';
 import { PaymentsPanel } from '../payments/payments-panel';
 import { TasksPanel } from '../tasks/tasks-panel';
@@ -18,6 +19,7 @@ const TABS = [
   { to: '/admin/tasks', label: 'tabTasks', end: false },
   { to: '/admin/audit', label: 'tabAudit', end: false },
   { to: '/admin/api', label: 'tabApi', end: false },
+  { to: '/admin/gallery', label: 'tabGallery', end: false },
 ] as const;
 
 /**
@@ -54,6 +56,7 @@ export default function AdminPage() {
         <Route path="tasks" element={<TasksPanel />} />
         <Route path="audit" element={<AuditPanel />} />
         <Route path="api" element={<ApiUsagePanel />} />
+        <Route path="gallery" element={<GalleryPanel />} />
         <Route path="*" element={<OverviewPanel />} />
       </Routes>
     </div>

@@ -9,6 +9,8 @@ import { BillingModule } from '../billing/billing.module';
 import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
 import { SharedVideosModule } from '../sharing/shared-videos.module';
+import { GalleryService } from '../sharing/gallery.service';
+import { SharingModule } from '../sharing/sharing.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -36,6 +38,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     UsersModule,
     VideoModule,
     WebhooksModule,
+    SharingModule,
     ErasedAccountsModule,
     SharedVideosModule,
   ],
@@ -44,7 +47,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService, ApiKeysService, WebhooksService],
+      inject: [AccountExportService, ApiKeysService, WebhooksService, GalleryService],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],

@@ -7,6 +7,7 @@ import { BillingModule } from '../billing/billing.module';
 import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
 import { SharedVideosModule } from '../sharing/shared-videos.module';
+import { SharingModule } from '../sharing/sharing.module';
 import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
@@ -33,6 +34,7 @@ import { AccountExportService } from './account-export.service';
     StorageModule,
     WebhooksModule,
     SharedVideosModule,
+    SharingModule,
   ],
   controllers: [AccountExportController],
   providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/app-config';
 import { CreditsRepository } from '../credits/credits.repository';
 import type { SharedVideoEntity } from '../sharing/shared-video.entity';
 import { SharedVideoRepository } from '../sharing/shared-video.repository';
+import { GalleryRepository } from '../sharing/gallery.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -142,6 +143,7 @@ export class AccountExportSections {
     private readonly apiKeys: ApiKeyRepository,
     private readonly webhooks: WebhookRepository,
     private readonly shares: SharedVideoRepository,
+    private readonly gallery: GalleryRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -178,6 +180,24 @@ export class AccountExportSections {
       {
         name: 'webhook_deliveries',
         page: async (u, s, t) => (await this.webhooks.deliveryPageOf(u, s, t)).map(webhookDeliveryExport),
+      },
+      // Reports the user made while signed in (never the hash that dedupes them).
+      {
+        name: 'gallery_reports',
+        page: async (u, s, t) =>
+          (await this.gallery.reportsBy(u, s, t)).map((r) => ({
+            share_id: r.shareId,
+            reason: r.reason,
+            details: r.details,
+            created_at: r.createdAt,
+            closed_at: r.closedAt,
+          })),
+      },
+      // A ban from the gallery, with its reason (not the admin who made it).
+      {
+        name: 'gallery_bans',
+        page: async (u, s, t) =>
+          (await this.gallery.bansOf(u, s, t)).map((b) => ({ reason: b.reason, created_at: b.createdAt })),
       },
     ];
   }

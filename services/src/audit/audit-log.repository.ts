@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AdminAuditQuery } from '@veo3/contracts/admin';
 import { PaymentEntity } from '../billing/payment.entity';
 import { likeLiteral } from '../database/like-literal';
+import { SharedVideoEntity } from '../sharing/shared-video.entity';
 import { UserEntity } from '../users/user.entity';
 import { VideoTaskEntity } from '../video/video-task.entity';
 import { AuditLogEntity, type AuditTargetType } from './audit-log.entity';
@@ -25,6 +26,7 @@ const OWNER_OF = {
   user: { entity: UserEntity, owner: 'id' },
   payment: { entity: PaymentEntity, owner: 'userId' },
   task: { entity: VideoTaskEntity, owner: 'userId' },
+  share: { entity: SharedVideoEntity, owner: 'userId' },
 } as const;
 
 /** The rows of `audit_log`: appended, read; never deleted, and updated only to empty a deleted account's data. */
@@ -99,7 +101,7 @@ export class AuditLogRepository {
   }
 
   /**
-   * The e-mail of each target's user (the user itself, or the owner of a payment or task), by
+   * The e-mail of each target's user (the user itself, or the owner of a payment, task or shared video), by
    * target id: one query per kind of target present, joined to `users`.
    */
   async targetEmails(targets: { type: AuditTargetType; id: string }[]): Promise<Map<string, string>> {

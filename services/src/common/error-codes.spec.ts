@@ -11,6 +11,7 @@ import { CreditsErrorCode } from '../credits/credits.exception';
 import { DatabaseErrorCode } from '../database/database.exception';
 import { EventsErrorCode } from '../events/events.exception';
 import { HealthErrorCode } from '../health/health.exception';
+import { GalleryErrorCode } from '../sharing/gallery.exception';
 import { PublicApiErrorCode } from '../public-api/public-api.exception';
 import { SharingErrorCode } from '../sharing/sharing.exception';
 import { StorageErrorCode } from '../storage/storage.exception';
@@ -33,6 +34,7 @@ it("every module's error codes are the contract's, each code once", () => {
     credits: CreditsErrorCode,
     database: DatabaseErrorCode,
     events: EventsErrorCode,
+    gallery: GalleryErrorCode,
     health: HealthErrorCode,
     publicApi: PublicApiErrorCode,
     sharing: SharingErrorCode,

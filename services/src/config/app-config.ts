@@ -200,6 +200,10 @@ export const envSchema = z.object({
   WEBHOOK_CREDITS_LOW_THRESHOLD: int(40, 1, 1_000_000),
   WEBHOOK_ALLOW_PRIVATE_HOSTS: hostList,
   WEBHOOK_RETRY_SECONDS: commaList(z.coerce.number().min(0).max(86_400)),
+  // The community gallery: words that hold an offered video's prompt for review (empty: none), and how
+  // many open reports hold a listed video.
+  GALLERY_BLOCKED_WORDS: commaList(z.string().max(100)),
+  GALLERY_REPORTS_TO_HOLD: int(3, 1, 1000),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
   GA_MEASUREMENT_ID: z.preprocess(
@@ -643,6 +647,33 @@ function webhooksConfig(e: Env) {
   };
 }
 
+/** A small default list of words that hold a prompt for review (OPERATIONS.md, Configuration). */
+const GALLERY_BLOCKED_WORDS = [
+  'nude',
+  'nudity',
+  'naked',
+  'porn',
+  'porno',
+  'pornographic',
+  'nsfw',
+  'hentai',
+  'sexual',
+  'rape',
+  'gore',
+  'beheading',
+  'nazi',
+  'terrorist',
+];
+
+function galleryConfig(e: Env) {
+  return {
+    /** Lower-case words or phrases; an offered prompt holding one as a whole word is held for review. */
+    blockedWords: e.GALLERY_BLOCKED_WORDS ?? GALLERY_BLOCKED_WORDS,
+    /** Open reports that take a listed video out of the gallery until an admin reviews it. */
+    reportsToHold: e.GALLERY_REPORTS_TO_HOLD,
+  };
+}
+
 function buildConfig(basis: Basis) {
   const { e } = basis;
   return {
@@ -660,6 +691,7 @@ function buildConfig(basis: Basis) {
     ...siteConfig(e),
     accountExport: accountExportConfig(e),
     webhooks: webhooksConfig(e),
+    gallery: galleryConfig(e),
   };
 }
 

@@ -26,6 +26,7 @@ import { RetentionIndexes1763686440000 } from './migrations/1763686440000-retent
 import { ApiKeys1764300000000 } from './migrations/1764300000000-api-keys';
 import { Webhooks1764300100000 } from './migrations/1764300100000-webhooks';
 import { SharedVideos1764400100000 } from './migrations/1764400100000-shared-videos';
+import { GalleryModeration1764400110000 } from './migrations/1764400110000-gallery-moderation';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ApiKeys1764300000000,
   Webhooks1764300100000,
   SharedVideos1764400100000,
+  GalleryModeration1764400110000,
 ];

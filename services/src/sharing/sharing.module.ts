@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { SiteModule } from '../site/site.module';
 import { VideoModule } from '../video/video.module';
-import { GALLERY_CONTROLLERS, GALLERY_PROVIDERS } from './gallery.providers';
+import { GALLERY_CONTROLLERS, GALLERY_EXPORTS, GALLERY_IMPORTS, GALLERY_PROVIDERS } from './gallery.providers';
 import { SharePageRenderer } from './share-page.renderer';
 import { SharePagesController } from './share-pages.controller';
 import { SharedVideosModule } from './shared-videos.module';
@@ -15,9 +15,9 @@ import { SharingService } from './sharing.service';
  * serve the API or the pages; the role gate keeps each route to its role.
  */
 @Module({
-  imports: [SharedVideosModule, AuthModule, VideoModule, SiteModule],
+  imports: [SharedVideosModule, AuthModule, VideoModule, SiteModule, ...GALLERY_IMPORTS],
   controllers: [SharingController, SharePagesController, ...GALLERY_CONTROLLERS],
   providers: [SharingService, SharePageRenderer, ...GALLERY_PROVIDERS],
-  exports: [SharingService],
+  exports: [SharingService, ...GALLERY_EXPORTS],
 })
 export class SharingModule {}

@@ -64,6 +64,12 @@ export const ROUTE_META: Record<string, RouteMeta> = {
       'Make Veo 3 videos from your code or your AI assistant with your Veo 3 Studio credits: REST API, webhooks and an MCP server.',
     index: true,
   },
+  '/explore': {
+    title: 'Community gallery',
+    description:
+      'AI videos with sound made by the Veo 3 Studio community: the newest and the most viewed, by category.',
+    index: true,
+  },
   '/login': { title: 'Login', description: 'Sign in to Veo 3 Studio with Google.', index: false },
   '/video-history': { title: 'Video History', description: 'Your generated videos.', index: false },
   '/credits': { title: 'Credits', description: 'Your credit balance and history.', index: false },
@@ -80,12 +86,17 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/payment/checkout': { title: 'Checkout', description: 'Complete your purchase.', index: false },
 };
 
-/** `/v/<share id>` (any id: an unknown one is a 404 page) and its report page (the gallery's). */
-const SHARED_VIDEO_PAGE = /^\/v\/[^/]+(\/report)?$/;
+/** `/v/<share id>` (any id: an unknown one is a 404 page). */
+const SHARED_VIDEO_PAGE = /^\/v\/[^/]+$/;
 const SHARED_VIDEO_META: RouteMeta = {
   title: 'Shared video',
   description: 'An AI video made with Veo 3 Studio.',
   index: true,
+};
+const REPORT_META: RouteMeta = {
+  title: 'Report a video',
+  description: 'Tell us what is wrong with a shared video.',
+  index: false,
 };
 
 export function routeMeta(path: string): RouteMeta & { known: boolean } {
@@ -98,5 +109,7 @@ export function routeMeta(path: string): RouteMeta & { known: boolean } {
   if (clean.startsWith('/account/receipts/')) return { ...ROUTE_META['/account/receipts']!, known: true };
   // Server-made pages of a shared video (services/src/sharing): each says itself whether it is indexed.
   if (SHARED_VIDEO_PAGE.test(clean)) return { ...SHARED_VIDEO_META, known: true };
+  // A shared video's report form (services/src/sharing, the gallery's): never indexed.
+  if (/^\/v\/[^/]+\/report$/.test(clean)) return { ...REPORT_META, known: true };
   return { ...ROUTE_META['/']!, index: false, known: false };
 }

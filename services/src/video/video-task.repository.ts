@@ -213,6 +213,20 @@ export class VideoTaskRepository {
     return this.tasks.findOneBy({ id });
   }
 
+  /**
+   * Whether the provider refused, for safety, any version of the video `taskId` belongs to (the
+   * gallery holds such a video for review). Two indexed reads: the task's root, then its versions.
+   */
+  async safetyRefusedInVideo(userId: string, taskId: string): Promise<boolean> {
+    const task = await this.tasks.findOne({ select: { id: true, rootTaskId: true }, where: { id: taskId, userId } });
+    if (!task) return false;
+    const refused = await this.tasks.findOne({
+      select: { id: true },
+      where: { userId, rootTaskId: task.rootTaskId ?? task.id, errorCode: 'safety_blocked' },
+    });
+    return refused !== null;
+  }
+
   /** A user's task that is not deleted (an edit's parent), or null. */
   findOwned(userId: string, id: string): Promise<VideoTaskEntity | null> {
     return this.tasks.findOneBy({ id, userId, deletedAt: IsNull() });

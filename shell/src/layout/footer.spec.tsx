@@ -22,6 +22,7 @@ describe('Footer', () => {
     expect(product.getByRole('link', { name: 'ASMR Video' })).toHaveAttribute('href', '/asmr-video');
     expect(product.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     expect(product.getByRole('link', { name: 'Developers' })).toHaveAttribute('href', '/developers');
+    expect(product.getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/explore');
   });
 
   it('names them in Chinese', () => {
@@ -32,5 +33,6 @@ describe('Footer', () => {
     expect(product.getByRole('link', { name: 'AI 法式接吻' })).toHaveAttribute('href', '/ai-french-kissing');
     expect(product.getByRole('link', { name: 'ASMR 视频' })).toHaveAttribute('href', '/asmr-video');
     expect(product.getByRole('link', { name: '开发者' })).toHaveAttribute('href', '/developers');
+    expect(product.getByRole('link', { name: '社区作品' })).toHaveAttribute('href', '/explore');
   });
 });

@@ -40,6 +40,10 @@ export function Footer() {
               <Link to="/pricing">{t('navPricing')}</Link>
             </li>
             <li>
+              {/* The server makes the community gallery's page: a document load, not the app's navigation. */}
+              <a href="/explore">{t('footerExplore')}</a>
+            </li>
+            <li>
               <Link to="/blog">{t('navBlog')}</Link>
             </li>
             <li>

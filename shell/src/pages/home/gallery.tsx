@@ -1,7 +1,9 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Button } from '@veo3/platform/ui/button';
 import { usePrefersReducedMotion } from '../shared/use-prefers-reduced-motion';
+import { CommunityCard } from './community-card';
+import { isCommunityItem, withCommunity, type CommunityItem } from './community-items';
 import { GalleryCard } from './gallery-card';
 import type { ShowcaseItem } from './showcase-items';
 import { GALLERY_FILTERS, useGallery, type GalleryFilter } from './use-gallery';
@@ -21,12 +23,17 @@ const filterLabels: Record<GalleryFilter, HomeMessageKey> = {
 
 export interface GalleryProps {
   items: readonly ShowcaseItem[];
+  /** The community's videos, shown among the posts once they have been read (none in the pre-rendered page). */
+  community?: readonly CommunityItem[];
 }
 
-export function Gallery({ items }: GalleryProps) {
+const NO_COMMUNITY: readonly CommunityItem[] = [];
+
+export function Gallery({ items, community = NO_COMMUNITY }: GalleryProps) {
   const t = useT(homeMessages);
   const reducedMotion = usePrefersReducedMotion();
-  const gallery = useGallery(items);
+  const merged = useMemo(() => withCommunity(items, community), [items, community]);
+  const gallery = useGallery(merged);
   const buttonsRef = useRef<HTMLDivElement>(null);
 
   function choose(filter: GalleryFilter) {
@@ -65,9 +72,16 @@ export function Gallery({ items }: GalleryProps) {
       ) : (
         <>
           <ul className="shell-home__gallery-grid">
-            {gallery.visible.map((item) => (
-              <li key={item.id}>
-                <GalleryCard item={item} categoryLabel={t(filterLabels[item.category])} />
+            {/* Each slot keeps its place (keyed by position) when the community's videos arrive: a card
+                changes in place, same size, and none moves (no layout shift). */}
+            {gallery.visible.map((item, index) => (
+              // oxlint-disable-next-line react/no-array-index-key
+              <li key={index}>
+                {isCommunityItem(item) ? (
+                  <CommunityCard key={item.id} item={item} categoryLabel={t(filterLabels[item.category])} />
+                ) : (
+                  <GalleryCard key={item.id} item={item} categoryLabel={t(filterLabels[item.category])} />
+                )}
               </li>
             ))}
           </ul>
@@ -83,6 +97,10 @@ export function Gallery({ items }: GalleryProps) {
           )}
         </>
       )}
+      <p className="shell-home__gallery-community">
+        {/* The server makes the community gallery's page: a document load, not the app's navigation. */}
+        <a href="/explore">{t('seeCommunity')}</a>
+      </p>
     </section>
   );
 }

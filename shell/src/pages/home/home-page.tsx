@@ -6,6 +6,7 @@ import { Hero } from './hero';
 import { HowToSteps } from './how-to-steps';
 import { KeyFeatures } from './key-features';
 import { showcaseItems } from './showcase-items';
+import { useCommunityItems } from './use-community-items';
 import { homeMessages } from './home.messages';
 import { keepBrandsWhole } from './keep-brands-whole';
 import '../shared/marketing.css';
@@ -13,6 +14,7 @@ import './home-page.css';
 
 export function HomePage() {
   const t = useT(homeMessages);
+  const community = useCommunityItems();
   usePageMeta(t('metaTitle'), '/', t('metaDescription'));
 
   const faq = [
@@ -29,7 +31,7 @@ export function HomePage() {
     <div className="shell-home">
       <Hero />
       <div className="shell-container">
-        <Gallery items={showcaseItems} />
+        <Gallery items={showcaseItems} community={community} />
         <KeyFeatures />
         <HowToSteps />
         <section className="shell-section" aria-labelledby="home-faq-title">

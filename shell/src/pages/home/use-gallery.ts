@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ShowcaseCategory, ShowcaseItem } from './showcase-items';
+import type { ShowcaseCategory } from './showcase-items';
 
 export type GalleryFilter = 'all' | ShowcaseCategory;
 
@@ -10,14 +10,23 @@ export const MORE_STEP = 4;
 
 export const GALLERY_FILTERS: readonly GalleryFilter[] = ['all', 'animation', 'product', 'movie', 'talk show', 'other'];
 
-export interface GalleryView {
-  visible: ShowcaseItem[];
+/** What the gallery filters and pages: an outside creator's post or a community video. */
+interface Categorized {
+  category: ShowcaseCategory;
+}
+
+export interface GalleryView<T extends Categorized = Categorized> {
+  visible: T[];
   total: number;
   hasMore: boolean;
   isEmpty: boolean;
 }
 
-export function galleryView(items: readonly ShowcaseItem[], filter: GalleryFilter, count: number): GalleryView {
+export function galleryView<T extends Categorized>(
+  items: readonly T[],
+  filter: GalleryFilter,
+  count: number,
+): GalleryView<T> {
   const matching = filter === 'all' ? items : items.filter((item) => item.category === filter);
   return {
     visible: matching.slice(0, count),
@@ -27,13 +36,13 @@ export function galleryView(items: readonly ShowcaseItem[], filter: GalleryFilte
   };
 }
 
-export interface Gallery extends GalleryView {
+export interface Gallery<T extends Categorized> extends GalleryView<T> {
   filter: GalleryFilter;
   chooseFilter: (filter: GalleryFilter) => void;
   showMore: () => void;
 }
 
-export function useGallery(items: readonly ShowcaseItem[]): Gallery {
+export function useGallery<T extends Categorized>(items: readonly T[]): Gallery<T> {
   const [filter, setFilter] = useState<GalleryFilter>('all');
   const [count, setCount] = useState(INITIAL_COUNT);
 
