@@ -75,6 +75,7 @@ export const privacyContent: LegalContent = {
           items: [
             'Account data (your name, e-mail address, profile picture and credit balance): until you delete your account. On your account page you can download a copy of your data (“Download my data”) and delete your account (“Delete my account”) at any time.',
             'Generated videos, with their prompts and the images you uploaded for them: until you delete them or your account. A video you delete from your history is hidden at once, can be restored for 30 days, and is then deleted automatically.',
+            'Videos you share: anyone with the link can watch the video and see its prompt (unless you hide it) and the name you chose to show, until you stop sharing it, delete the video or delete your account; the link then stops working at once. What a stopped share showed, with its view and remix counts, stays with the video until you delete the video or your account.',
             'Sign-in sessions (when you signed in, your browser and IP address): 30 days after you sign out or the session expires, so we can look into suspicious sign-ins; then deleted automatically.',
             'Images uploaded for a generation that failed: 30 days after it failed, while we can still retry it for you; then deleted automatically. The failed generation stays in your history without them.',
             'Checkouts you started but did not pay for: 30 days, long enough for a delayed bank payment to complete; then deleted automatically.',
@@ -199,6 +200,7 @@ export const privacyContent: LegalContent = {
           items: [
             '账户数据（姓名、邮箱地址、头像和积分余额）：保存至你删除账户为止。你可以随时在账户页面下载你的数据副本（“下载我的数据”）或删除账户（“删除我的账户”）。',
             '生成的视频及其提示词和你为其上传的图片：保存至你删除它们或删除账户为止。你从历史记录中删除的视频会立即隐藏，可在 30 天内恢复，之后自动删除。',
+            '你分享的视频：任何拿到链接的人都可以观看该视频，并看到它的提示词（除非你隐藏了提示词）和你选择显示的名字，直到你停止分享、删除该视频或删除账户为止；之后链接会立即失效。已停止的分享曾显示的内容及其观看和再创作次数，会随视频一起保存，直到你删除该视频或账户为止。',
             '登录会话（登录时间、浏览器和 IP 地址）：在你退出登录或会话过期后保存 30 天，以便我们调查可疑登录；之后自动删除。',
             '为生成失败的视频上传的图片：在失败后保存 30 天，期间我们仍可为你重试；之后自动删除。失败的记录仍会保留在你的历史记录中，但不再包含这些图片。',
             '已发起但未付款的结账：保存 30 天，足以让延迟到账的银行付款完成；之后自动删除。',
