@@ -8,6 +8,8 @@ import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsService } from '../notifications/notifications.service';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -35,6 +37,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     UsersModule,
     VideoModule,
     WebhooksModule,
+    NotificationsModule,
     ErasedAccountsModule,
   ],
   controllers: [AccountDeletionController, AccountDeletionAdminController],
@@ -42,7 +45,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService, ApiKeysService, WebhooksService],
+      inject: [AccountExportService, ApiKeysService, WebhooksService, NotificationsService],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],

@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
@@ -31,6 +32,7 @@ import { AccountExportService } from './account-export.service';
     AuditModule,
     StorageModule,
     WebhooksModule,
+    NotificationsModule,
   ],
   controllers: [AccountExportController],
   providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],

@@ -8,6 +8,14 @@ import { PaymentRepository } from '../billing/payment.repository';
 import { BlogPostRepository } from '../blog/blog-post.repository';
 import type { AppConfig } from '../config/app-config';
 import { CreditsRepository } from '../credits/credits.repository';
+import { LocalOutbox } from '../notifications/local-outbox';
+import { NotificationSettingsRepository } from '../notifications/notification-settings.repository';
+import {
+  notificationSettingsExport,
+  outboxMessageExport,
+  pushSubscriptionExport,
+} from '../notifications/notification-views';
+import { PushSubscriptionRepository } from '../notifications/push-subscription.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -115,6 +123,9 @@ export class AccountExportSections {
     private readonly audit: AuditLogRepository,
     private readonly apiKeys: ApiKeyRepository,
     private readonly webhooks: WebhookRepository,
+    private readonly notificationSettings: NotificationSettingsRepository,
+    private readonly pushSubscriptions: PushSubscriptionRepository,
+    private readonly outbox: LocalOutbox,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -150,6 +161,22 @@ export class AccountExportSections {
       {
         name: 'webhook_deliveries',
         page: async (u, s, t) => (await this.webhooks.deliveryPageOf(u, s, t)).map(webhookDeliveryExport),
+      },
+      {
+        name: 'notification_settings',
+        page: async (u, s) => {
+          const row = s === 0 ? await this.notificationSettings.find(u) : null;
+          return row ? [notificationSettingsExport(row)] : [];
+        },
+      },
+      {
+        name: 'push_subscriptions',
+        page: async (u, s, t) => (await this.pushSubscriptions.pageOf(u, s, t)).map(pushSubscriptionExport),
+      },
+      // The local outbox's e-mails (a site without SMTP_URL); e-mail sent through SMTP is not kept.
+      {
+        name: 'email_outbox',
+        page: async (u, s, t) => (await this.outbox.listOf(u)).slice(s, s + t).map(outboxMessageExport),
       },
     ];
   }

@@ -25,6 +25,7 @@ import { AccountExports1763686420000 } from './migrations/1763686420000-account-
 import { RetentionIndexes1763686440000 } from './migrations/1763686440000-retention-indexes';
 import { ApiKeys1764300000000 } from './migrations/1764300000000-api-keys';
 import { Webhooks1764300100000 } from './migrations/1764300100000-webhooks';
+import { Notifications1764400200000 } from './migrations/1764400200000-notifications';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   RetentionIndexes1763686440000,
   ApiKeys1764300000000,
   Webhooks1764300100000,
+  Notifications1764400200000,
 ];

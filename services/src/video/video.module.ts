@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { StorageModule } from '../storage/storage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ModelCatalogue } from './catalogue/model-catalogue';
@@ -35,6 +36,7 @@ import { VideoWorker } from './video-worker';
     StorageModule,
     EventBusModule,
     WebhooksModule,
+    NotificationsModule,
   ],
   controllers: [VideoController],
   providers: [
