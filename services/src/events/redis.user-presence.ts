@@ -19,6 +19,7 @@ export class RedisUserPresence implements UserPresence {
   private readonly processId = randomUUID();
   private readonly streams = new StreamCounts();
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     redisUrl: string,
@@ -30,7 +31,7 @@ export class RedisUserPresence implements UserPresence {
   }
 
   enter(userId: string): void {
-    if (!this.streams.add(userId)) return;
+    if (!this.streams.add(userId) || this.closed) return;
     this.timer ??= setInterval(() => void this.renew(), RENEW_MS).unref();
     void this.mark([userId]);
   }
@@ -51,6 +52,8 @@ export class RedisUserPresence implements UserPresence {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     const users = this.streams.users();
     if (this.redis.status === 'ready') {

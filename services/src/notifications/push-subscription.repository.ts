@@ -52,6 +52,8 @@ export class PushSubscriptionRepository {
       where: { userId: row.userId },
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: keep,
+      // MySQL takes no OFFSET without a LIMIT; one save adds at most one past `keep`.
+      take: 100,
     });
     if (older.length) await m.delete(PushSubscriptionEntity, { id: In(older.map((o) => o.id)) });
   }
