@@ -11,6 +11,7 @@ import { CreditsErrorCode } from '../credits/credits.exception';
 import { DatabaseErrorCode } from '../database/database.exception';
 import { EventsErrorCode } from '../events/events.exception';
 import { HealthErrorCode } from '../health/health.exception';
+import { NotificationsErrorCode } from '../notifications/notifications.exception';
 import { PublicApiErrorCode } from '../public-api/public-api.exception';
 import { StorageErrorCode } from '../storage/storage.exception';
 import { UsersErrorCode } from '../users/users.exception';
@@ -33,6 +34,7 @@ it("every module's error codes are the contract's, each code once", () => {
     database: DatabaseErrorCode,
     events: EventsErrorCode,
     health: HealthErrorCode,
+    notifications: NotificationsErrorCode,
     publicApi: PublicApiErrorCode,
     storage: StorageErrorCode,
     users: UsersErrorCode,
