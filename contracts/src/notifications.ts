@@ -83,7 +83,9 @@ export type CreatePushSubscriptionRequest = z.infer<typeof CreatePushSubscriptio
 export const DeletePushSubscriptionSchema = z.object({ endpoint });
 export type DeletePushSubscriptionRequest = z.infer<typeof DeletePushSubscriptionSchema>;
 
-export const PushSubscriptionReply = ok(z.object({ this_browser: z.boolean(), browsers: z.number().int().nonnegative() }));
+export const PushSubscriptionReply = ok(
+  z.object({ this_browser: z.boolean(), browsers: z.number().int().nonnegative() }),
+);
 export type PushSubscriptionReply = z.infer<typeof PushSubscriptionReply>;
 
 /** GET and POST /api/notifications/unsubscribe?token=: the link of a "ready" e-mail (List-Unsubscribe). */

@@ -60,7 +60,9 @@ interface Setup {
 /** Each database; and with TEST_REDIS_URL, BullMQ jobs and presence kept in Redis too. */
 const SETUPS: Setup[] = [
   ...databaseKinds().map((kind) => ({ name: kind, kind, redis: false })),
-  ...(redisUrl ? [{ name: 'sqlite with Redis (BullMQ, presence in Redis)', kind: 'sqlite' as const, redis: true }] : []),
+  ...(redisUrl
+    ? [{ name: 'sqlite with Redis (BullMQ, presence in Redis)', kind: 'sqlite' as const, redis: true }]
+    : []),
 ];
 
 describe.each(SETUPS)('"ready" notifications on $name', ({ kind, redis }) => {
@@ -142,7 +144,12 @@ describe.each(SETUPS)('"ready" notifications on $name', ({ kind, redis }) => {
       email_ready: 'default',
       first_video_email_sent: false,
       email_available: true,
-      push: { available: true, vapid_public_key: expect.stringMatching(/^[\w-]{87}$/), this_browser: false, browsers: 0 },
+      push: {
+        available: true,
+        vapid_public_key: expect.stringMatching(/^[\w-]{87}$/),
+        this_browser: false,
+        browsers: 0,
+      },
     });
     const taskId = await makeVideo(user, 'a fox in the snow', true);
     const [mail] = await until(() => smtp.to(user.user.email).length && smtp.to(user.user.email), 'the e-mail');

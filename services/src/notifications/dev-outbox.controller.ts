@@ -30,10 +30,7 @@ export class DevOutboxController {
   }
 
   @Get(':id')
-  async message(
-    @Param('id') id: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Buffer> {
+  async message(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     this.refuseUnlessDev();
     // An id that is not one (a path, say) finds nothing.
     const eml = await this.outbox.read(id);

@@ -26,7 +26,12 @@ export class LocalOutbox {
     this.dir = join(dataDir, 'outbox');
   }
 
-  async save(userId: string, eml: Buffer, summary: Omit<OutboxEntry, 'id' | 'sent_at'>, now = new Date()): Promise<string> {
+  async save(
+    userId: string,
+    eml: Buffer,
+    summary: Omit<OutboxEntry, 'id' | 'sent_at'>,
+    now = new Date(),
+  ): Promise<string> {
     const id = `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
     const folder = join(this.dir, userFolder(userId));
     await mkdir(folder, { recursive: true });

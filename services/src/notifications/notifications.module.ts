@@ -78,6 +78,12 @@ const giveUp: GiveUp = (job, error) =>
           : new InProcessNotificationQueue(NOTIFICATION_RETRY, giveUp),
     },
   ],
-  exports: [VideoNotifications, NotificationsService, NotificationSettingsRepository, PushSubscriptionRepository, LocalOutbox],
+  exports: [
+    VideoNotifications,
+    NotificationsService,
+    NotificationSettingsRepository,
+    PushSubscriptionRepository,
+    LocalOutbox,
+  ],
 })
 export class NotificationsModule {}

@@ -135,7 +135,8 @@ export class NotificationsService implements AccountEraser {
     } catch {
       throw invalid();
     }
-    const allowedHttp = url.protocol === 'http:' && isAllowedPrivateHost(url, this.config.notifications.pushAllowPrivateHosts);
+    const allowedHttp =
+      url.protocol === 'http:' && isAllowedPrivateHost(url, this.config.notifications.pushAllowPrivateHosts);
     if ((url.protocol !== 'https:' && !allowedHttp) || url.username || url.password) throw invalid();
     return raw;
   }

@@ -28,7 +28,8 @@ const TEXTS = {
     readySubject: 'Your video is ready',
     failedSubject: 'Your video could not be made',
     ready: 'Your video “{prompt}” is ready.',
-    failed: 'We could not make your video “{prompt}”. The {credits} credits it cost have been refunded to your balance.',
+    failed:
+      'We could not make your video “{prompt}”. The {credits} credits it cost have been refunded to your balance.',
     readyLink: 'Watch it in your History',
     failedLink: 'See it in your History',
     first:
@@ -45,7 +46,8 @@ const TEXTS = {
     failed: '我们未能生成你的视频“{prompt}”。它花费的 {credits} 积分已退回到你的余额。',
     readyLink: '在历史记录中观看',
     failedLink: '在历史记录中查看',
-    first: '因为这是你的第一个视频，所以你收到了这封邮件。如需每个视频都收到邮件，请在账户页面打开“视频生成后给我发邮件”：',
+    first:
+      '因为这是你的第一个视频，所以你收到了这封邮件。如需每个视频都收到邮件，请在账户页面打开“视频生成后给我发邮件”：',
     accountLink: '通知设置',
     footer: '不想再收到这些邮件？',
     unsubscribe: '退订',

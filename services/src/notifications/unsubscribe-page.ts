@@ -32,7 +32,8 @@ const PAGES: Record<UnsubscribePage, { en: [string, string]; zh: [string, string
 export function unsubscribePage(page: UnsubscribePage, siteUrl: string, token?: string): string {
   const { en, zh } = PAGES[page];
   const settings = `${siteUrl}/account#notifications`;
-  const action = page === 'confirm' && token ? `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` : null;
+  const action =
+    page === 'confirm' && token ? `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` : null;
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',

@@ -26,7 +26,9 @@ export class VideoNotifications implements OnApplicationBootstrap, OnApplication
   videoFinished(video: FinishedVideo): void {
     this.queue
       .add({ name: 'video-finished', data: video })
-      .catch((error: unknown) => this.logger.warn(`task ${video.taskId}: could not queue its notifications: ${String(error)}`));
+      .catch((error: unknown) =>
+        this.logger.warn(`task ${video.taskId}: could not queue its notifications: ${String(error)}`),
+      );
   }
 
   onApplicationBootstrap(): void {

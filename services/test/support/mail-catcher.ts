@@ -78,8 +78,7 @@ export function readMail(raw: string, to: string[] = []): CaughtMail {
   const root = parsePart(raw);
   const leaves = leavesOf(root);
   const typed = (type: string) =>
-    leaves.find((leaf) => (leaf.headers['content-type'] ?? 'text/plain').startsWith(type))?.body.toString('utf8') ??
-    '';
+    leaves.find((leaf) => (leaf.headers['content-type'] ?? 'text/plain').startsWith(type))?.body.toString('utf8') ?? '';
   return {
     raw,
     to,

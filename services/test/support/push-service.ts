@@ -95,11 +95,21 @@ export function verifiedVapidClaims(header: string | undefined): { key: string; 
   const [head, payload, signature] = jwt.split('.') as [string, string, string];
   const raw = Buffer.from(key, 'base64url');
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const signed = Buffer.from(`${head}.${payload}`);
-  const ok = verify('sha256', signed, { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = verify(
+    'sha256',
+    signed,
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new Error('the VAPID token is not signed by its key');
   return { key, claims: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown> };
 }
