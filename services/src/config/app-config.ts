@@ -72,7 +72,10 @@ const base64urlKey = (bytes: number, what: string) =>
     emptyToUndefined,
     z
       .string()
-      .regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), `must be ${what} (npx web-push generate-vapid-keys)`)
+      .regex(
+        new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`),
+        `must be ${what} (npx web-push generate-vapid-keys)`,
+      )
       .optional(),
   );
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
