@@ -9,13 +9,13 @@ export type NotificationJob =
   | { name: 'ready-email'; data: { video: FinishedVideo; firstVideo: boolean } }
   | { name: 'ready-push'; data: { video: FinishedVideo; subscriptionId: string } };
 
-/** Tries of a job and the wait before the second (doubling after each failure): 3, 6, 12, 24, 48 s. */
+/** Tries of a job and the wait before the second, doubling after each failure: 3 s, 6 s … 25 min in all. */
 export interface RetryPolicy {
   attempts: number;
   firstDelayMs: number;
 }
 
-export const NOTIFICATION_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 3_000 };
+export const NOTIFICATION_RETRY: RetryPolicy = { attempts: 10, firstDelayMs: 3_000 };
 
 /** A job's id: the same job added twice (a retried decision) runs once. */
 export function notificationJobId(job: NotificationJob): string {
