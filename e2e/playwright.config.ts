@@ -12,6 +12,7 @@ const RENDERING = [
   'history-actions.spec.ts',
   'live-progress.spec.ts',
   'model-picker.spec.ts',
+  'notifications.spec.ts',
   'omni-edit.spec.ts',
   'share.spec.ts',
   'video.spec.ts',

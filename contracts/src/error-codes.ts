@@ -228,6 +228,14 @@ export const WEBHOOKS_ERROR_CODES = {
   TooManySends: 'WEBHOOKS_TOO_MANY_SENDS',
 } as const;
 
+/** notifications.exception.ts */
+export const NOTIFICATIONS_ERROR_CODES = {
+  /** A push subscription's endpoint that is not an https URL (http only for hosts PUSH_ALLOW_PRIVATE_HOSTS names) (400). */
+  InvalidEndpoint: 'NOTIFICATIONS_INVALID_ENDPOINT',
+  /** The site has no VAPID keys, so no browser can subscribe (409). */
+  PushUnavailable: 'NOTIFICATIONS_PUSH_UNAVAILABLE',
+} as const;
+
 /** By module, in the order envelope.ts lists them. */
 export const MODULE_ERRORS = {
   accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
@@ -242,6 +250,7 @@ export const MODULE_ERRORS = {
   events: EVENTS_ERROR_CODES,
   gallery: GALLERY_ERROR_CODES,
   health: HEALTH_ERROR_CODES,
+  notifications: NOTIFICATIONS_ERROR_CODES,
   publicApi: PUBLIC_API_ERROR_CODES,
   sharing: SHARING_ERROR_CODES,
   storage: STORAGE_ERROR_CODES,

@@ -17,6 +17,7 @@ import { ErrorReply } from './envelope';
 import * as gallery from './gallery';
 import type { HttpMethod } from './http-method';
 import * as health from './health';
+import * as notifications from './notifications';
 import { RemoteMapReply } from './site';
 import * as sharing from './sharing';
 import * as video from './video';
@@ -778,6 +779,65 @@ export const API_ROUTES = [
     // 404 GALLERY_USER_NOT_FOUND.
     replies: { 200: gallery.AdminGalleryBanReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
   },
+  // notifications ("tell me when it's ready")
+  {
+    method: 'GET',
+    path: '/api/notifications/settings',
+    auth: 'required',
+    query: notifications.NotificationSettingsQuerySchema,
+    replies: { 200: notifications.NotificationSettingsReply, 400: E, ...SIGNED_IN, ...DB },
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    auth: 'required',
+    body: notifications.UpdateNotificationSettingsSchema,
+    replies: { 200: notifications.UpdateNotificationSettingsReply, 400: E, ...SIGNED_IN, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/push-subscriptions',
+    auth: 'required',
+    body: notifications.CreatePushSubscriptionSchema,
+    // 400: an endpoint that is not an https URL (NOTIFICATIONS_INVALID_ENDPOINT); 409: the site has no
+    // VAPID keys (NOTIFICATIONS_PUSH_UNAVAILABLE).
+    replies: { 201: notifications.PushSubscriptionReply, 400: E, ...SIGNED_IN, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/push-subscriptions',
+    auth: 'required',
+    body: notifications.DeletePushSubscriptionSchema,
+    // An endpoint that is not the user's is no error: it is not theirs afterwards either.
+    replies: { 200: notifications.PushSubscriptionReply, 400: E, ...SIGNED_IN, 413: E, ...DB },
+  },
+  // The e-mail's unsubscribe link: GET shows a confirm button (a link scanner's GET changes nothing),
+  // POST (the button, or a mail provider's one-click `List-Unsubscribe=One-Click`, RFC 8058) turns the
+  // e-mails off. Both answer a page in English and Chinese; an unknown token, 404 with a page saying so.
+  {
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    query: notifications.UnsubscribeQuerySchema,
+    contentType: 'text/html',
+    replies: { 200: null, 400: E, 404: null, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    query: notifications.UnsubscribeQuerySchema,
+    contentType: 'text/html',
+    replies: { 200: null, 400: E, 404: null, 413: E, 415: E, ...DB },
+  },
+  // The local outbox of e-mails (no SMTP_URL, outside production), only while development sign-in is
+  // on: a page listing them, and each message as an .eml file. 404 elsewhere.
+  { method: 'GET', path: '/api/dev/outbox', contentType: 'text/html', replies: { 200: null, 404: E } },
+  {
+    method: 'GET',
+    path: '/api/dev/outbox/:id',
+    params: notifications.OutboxMessageParamsSchema,
+    contentType: 'message/rfc822',
+    replies: { 200: null, 404: E },
+  },
 
   // health
   { method: 'GET', path: '/api/health/live', replies: { 200: health.LiveReply } },
@@ -836,6 +896,8 @@ export const API_ROUTES = [
     contentType: 'text/html',
     replies: { 200: null, 400: null, 404: null, 413: E, 429: null, ...DB },
   },
+  // The shell's service worker (scope /): shows push notifications; never cached long, so an update reaches browsers.
+  { method: 'GET', path: '/sw.js', contentType: 'text/javascript', replies: { 200: null, 404: E } },
   // Every other GET: the shell's page (blog pages 404 for a missing article; /api, /mfe, /assets and file names 404).
   { method: 'GET', path: '/*', contentType: 'text/html', replies: { 200: null, 304: null, 404: E } },
 ] as const satisfies readonly ApiRoute[];

@@ -8,6 +8,7 @@ import { accountMessages } from './account.messages';
 import { ApiKeysSection } from './api-keys-section';
 import { AccountDeletedNotice, DeleteAccountSection, wasAccountDeleted } from './delete-account-section';
 import { ExportSection } from './export-section';
+import { NotificationsSection } from './notifications-section';
 import { PaymentsSection } from './payments-section';
 import { PlanSection } from './plan-section';
 import { ProfileSection } from './profile-section';
@@ -42,6 +43,7 @@ const SECTIONS: { id: string; label: AccountKey; Section: ComponentType<SectionP
   { id: 'credits', label: 'creditsHeading', Section: CreditsSection },
   { id: 'payments', label: 'paymentsHeading', Section: PaymentsSection },
   { id: 'plan', label: 'planHeading', Section: PlanSection },
+  { id: 'notifications', label: 'notificationsHeading', Section: NotificationsSection },
   { id: 'data', label: 'exportHeading', Section: ExportSection },
   { id: 'api-keys', label: 'apiKeysHeading', Section: ApiKeysSection },
   { id: 'webhooks', label: 'webhooksHeading', Section: WebhooksSection },

@@ -139,6 +139,7 @@ export const accountMessages = defineMessages(
     deletedText: 'You are signed out. Thank you for using Veo 3 Studio.',
     deletedHome: 'Go to the home page',
     webhooksHeading: 'Webhooks',
+    notificationsHeading: 'Notifications',
     webhooksIntro:
       "Get a signed HTTP request at your server when a video is ready or fails, or when your credits run low. Each request follows the Standard Webhooks specification: check its signature with your endpoint's secret.",
     webhooksLoadFailed: 'Failed to load your webhooks.',
@@ -344,6 +345,7 @@ export const accountMessages = defineMessages(
     deletedText: '你已退出登录。感谢你使用 Veo 3 Studio。',
     deletedHome: '返回首页',
     webhooksHeading: 'Webhook',
+    notificationsHeading: '通知',
     webhooksIntro:
       '当视频生成完成或失败、或你的积分不足时，我们会向你的服务器发送一个已签名的 HTTP 请求。每个请求都遵循 Standard Webhooks 规范：请用端点的密钥验证签名。',
     webhooksLoadFailed: 'Webhook 加载失败。',

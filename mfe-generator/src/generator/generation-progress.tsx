@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Link } from '@veo3/platform/routing/router';
 import { Spinner } from '@veo3/platform/ui/spinner';
+import { NotifyWhenReady } from '../notifications/notify-when-ready';
 import { generatorMessages } from './generator.messages';
 import { ESTIMATED_MINUTES } from './model-options';
 import { useWaitText } from './use-wait-text';
@@ -69,6 +70,7 @@ export function GenerationProgress({ text, startedAt, wait }: GenerationProgress
           </>
         )}
       </p>
+      <NotifyWhenReady />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { CreditsModule } from '../credits/credits.module';
 import { SharedVideosModule } from '../sharing/shared-videos.module';
 import { GalleryService } from '../sharing/gallery.service';
 import { SharingModule } from '../sharing/sharing.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsService } from '../notifications/notifications.service';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -39,6 +41,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     VideoModule,
     WebhooksModule,
     SharingModule,
+    NotificationsModule,
     ErasedAccountsModule,
     SharedVideosModule,
   ],
@@ -47,7 +50,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService, ApiKeysService, WebhooksService, GalleryService],
+      inject: [AccountExportService, ApiKeysService, WebhooksService, GalleryService, NotificationsService],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],

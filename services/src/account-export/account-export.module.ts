@@ -8,6 +8,7 @@ import { BlogModule } from '../blog/blog.module';
 import { CreditsModule } from '../credits/credits.module';
 import { SharedVideosModule } from '../sharing/shared-videos.module';
 import { SharingModule } from '../sharing/sharing.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
@@ -35,6 +36,7 @@ import { AccountExportService } from './account-export.service';
     WebhooksModule,
     SharedVideosModule,
     SharingModule,
+    NotificationsModule,
   ],
   controllers: [AccountExportController],
   providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],

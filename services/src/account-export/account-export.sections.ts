@@ -11,6 +11,14 @@ import { CreditsRepository } from '../credits/credits.repository';
 import type { SharedVideoEntity } from '../sharing/shared-video.entity';
 import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import { GalleryRepository } from '../sharing/gallery.repository';
+import { LocalOutbox } from '../notifications/local-outbox';
+import { NotificationSettingsRepository } from '../notifications/notification-settings.repository';
+import {
+  notificationSettingsExport,
+  outboxMessageExport,
+  pushSubscriptionExport,
+} from '../notifications/notification-views';
+import { PushSubscriptionRepository } from '../notifications/push-subscription.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -144,6 +152,9 @@ export class AccountExportSections {
     private readonly webhooks: WebhookRepository,
     private readonly shares: SharedVideoRepository,
     private readonly gallery: GalleryRepository,
+    private readonly notificationSettings: NotificationSettingsRepository,
+    private readonly pushSubscriptions: PushSubscriptionRepository,
+    private readonly outbox: LocalOutbox,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -198,6 +209,22 @@ export class AccountExportSections {
         name: 'gallery_bans',
         page: async (u, s, t) =>
           (await this.gallery.bansOf(u, s, t)).map((b) => ({ reason: b.reason, created_at: b.createdAt })),
+      },
+      {
+        name: 'notification_settings',
+        page: async (u, s) => {
+          const row = s === 0 ? await this.notificationSettings.find(u) : null;
+          return row ? [notificationSettingsExport(row)] : [];
+        },
+      },
+      {
+        name: 'push_subscriptions',
+        page: async (u, s, t) => (await this.pushSubscriptions.pageOf(u, s, t)).map(pushSubscriptionExport),
+      },
+      // The local outbox's e-mails (a site without SMTP_URL); e-mail sent through SMTP is not kept.
+      {
+        name: 'email_outbox',
+        page: async (u, s, t) => (await this.outbox.listOf(u)).slice(s, s + t).map(outboxMessageExport),
       },
     ];
   }

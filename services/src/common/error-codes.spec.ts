@@ -12,6 +12,7 @@ import { DatabaseErrorCode } from '../database/database.exception';
 import { EventsErrorCode } from '../events/events.exception';
 import { HealthErrorCode } from '../health/health.exception';
 import { GalleryErrorCode } from '../sharing/gallery.exception';
+import { NotificationsErrorCode } from '../notifications/notifications.exception';
 import { PublicApiErrorCode } from '../public-api/public-api.exception';
 import { SharingErrorCode } from '../sharing/sharing.exception';
 import { StorageErrorCode } from '../storage/storage.exception';
@@ -36,6 +37,7 @@ it("every module's error codes are the contract's, each code once", () => {
     events: EventsErrorCode,
     gallery: GalleryErrorCode,
     health: HealthErrorCode,
+    notifications: NotificationsErrorCode,
     publicApi: PublicApiErrorCode,
     sharing: SharingErrorCode,
     storage: StorageErrorCode,

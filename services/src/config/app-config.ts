@@ -66,6 +66,18 @@ const trustProxy = z.preprocess(
       return z.NEVER;
     }),
 );
+/** Unpadded base64url of `bytes` bytes (a VAPID key as web-push writes it). */
+const base64urlKey = (bytes: number, what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`),
+        `must be ${what} (npx web-push generate-vapid-keys)`,
+      )
+      .optional(),
+  );
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 const veoModel = z.preprocess(
@@ -204,6 +216,33 @@ export const envSchema = z.object({
   // many open reports hold a listed video.
   GALLERY_BLOCKED_WORDS: commaList(z.string().max(100)),
   GALLERY_REPORTS_TO_HOLD: int(3, 1, 1000),
+  // "Ready" e-mails: an SMTP server (smtp:// or smtps://user:pass@host:port); unset: the local outbox (not in production).
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must be smtp://user:pass@host:587 or smtps://user:pass@host:465')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^([^<>]*<[^<>\s]+@[^<>\s]+>|[^<>\s]+@[^<>\s]+)$/, 'must be an address, or a name and <address>')
+      .optional(),
+  ),
+  // Browser notifications (Web Push): the site's VAPID key pair; unset: generated in DATA_DIR (not in production).
+  VAPID_PUBLIC_KEY: base64urlKey(65, 'the base64url public key of a P-256 pair'),
+  VAPID_PRIVATE_KEY: base64urlKey(32, 'the base64url private key of a P-256 pair'),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:<address> or an https:// URL')
+      .optional(),
+  ),
+  // Hosts a push endpoint may name although they are private addresses (and over http): tests' local push services.
+  PUSH_ALLOW_PRIVATE_HOSTS: hostList,
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@veo3.studio')),
   SERVICE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('service@veo3.studio')),
   GA_MEASUREMENT_ID: z.preprocess(
@@ -268,6 +307,8 @@ const SECRET_VARIABLES = [
   'S3_SECRET_ACCESS_KEY',
   'DATABASE_URL',
   'REDIS_URL',
+  'SMTP_URL',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 const PLACEHOLDER = /replace[_-]?me|change[_-]?me|placeholder|your[_-]?(secret|key|password)|^(secret|password)$/i;
 
@@ -363,6 +404,8 @@ function securityProblems({ e, production, host }: Basis): string[] {
     problems.push('CONTRACT_CHECK: the test-time reply check is never on when NODE_ENV=production');
   if (production && e.WEBHOOK_ALLOW_PRIVATE_HOSTS?.length)
     problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: webhooks to private hosts are never allowed when NODE_ENV=production');
+  if (production && e.PUSH_ALLOW_PRIVATE_HOSTS?.length)
+    problems.push('PUSH_ALLOW_PRIVATE_HOSTS: push to private hosts is never allowed when NODE_ENV=production');
   return problems;
 }
 
@@ -396,6 +439,8 @@ function settingProblems({ e, catalogue }: Basis): string[] {
   ] as const) {
     if (e[old]) problems.push(`${old}: renamed ${renamed} (default auto: picked from the key's model list)`);
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither (npx web-push generate-vapid-keys)');
   if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push(
@@ -674,6 +719,24 @@ function galleryConfig(e: Env) {
   };
 }
 
+/** "Tell me when it's ready": how e-mails leave, and the site's Web Push identity. */
+function notificationsConfig({ e, production }: Basis) {
+  return {
+    /** nodemailer's SMTP transport URL; null: the local outbox outside production, no e-mail in production. */
+    smtpUrl: e.SMTP_URL ?? null,
+    /** Messages are written to DATA_DIR/outbox instead of sent (no SMTP_URL, outside production). */
+    outbox: !e.SMTP_URL && !production,
+    mailFrom: e.MAIL_FROM ?? `Veo 3 Studio <${e.SERVICE_EMAIL}>`,
+    /** The configured VAPID pair; null: generated once in DATA_DIR outside production, no push in production. */
+    vapid: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! } : null,
+    generateVapidKeys: !production,
+    /** Who push services may contact about our messages (the `sub` of each VAPID token). */
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    /** Hosts a push endpoint may name over http and at a private address (local push services in tests); never in production. */
+    pushAllowPrivateHosts: e.PUSH_ALLOW_PRIVATE_HOSTS ?? [],
+  };
+}
+
 function buildConfig(basis: Basis) {
   const { e } = basis;
   return {
@@ -692,6 +755,7 @@ function buildConfig(basis: Basis) {
     accountExport: accountExportConfig(e),
     webhooks: webhooksConfig(e),
     gallery: galleryConfig(e),
+    notifications: notificationsConfig(basis),
   };
 }
 

@@ -27,6 +27,7 @@ import { ApiKeys1764300000000 } from './migrations/1764300000000-api-keys';
 import { Webhooks1764300100000 } from './migrations/1764300100000-webhooks';
 import { SharedVideos1764400100000 } from './migrations/1764400100000-shared-videos';
 import { GalleryModeration1764400110000 } from './migrations/1764400110000-gallery-moderation';
+import { Notifications1764400200000 } from './migrations/1764400200000-notifications';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   Webhooks1764300100000,
   SharedVideos1764400100000,
   GalleryModeration1764400110000,
+  Notifications1764400200000,
 ];

@@ -21,6 +21,7 @@ import { startEventStreamReply } from '../http/event-stream-reply';
 import { EVENT_BUS, type EventBus, type UserEvent } from './event-bus';
 import { EventStream, lastEventTime, type StreamOwner } from './event-stream';
 import { EventsErrorCode, EventsException } from './events.exception';
+import { USER_PRESENCE, type UserPresence } from './user-presence';
 
 export const HEARTBEAT_MS = 15_000;
 /**
@@ -79,6 +80,7 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     private readonly readiness: ReadinessService,
     private readonly metrics: MetricsService,
     @InjectThrottlerStorage() private readonly opens: ThrottlerStorage,
+    @Inject(USER_PRESENCE) private readonly presence: UserPresence,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -174,6 +176,8 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     const streams = this.byUser.get(userId) ?? [];
     this.byUser.set(userId, streams);
     streams.push(stream);
+    // The user is watching: "ready" notifications wait for them to leave (notifications/).
+    this.presence.enter(userId);
     this.countByAddress.set(address, (this.countByAddress.get(address) ?? 0) + 1);
     // The oldest goes first: it is most likely a tab left behind.
     while (streams.length > this.config.eventsMaxPerUser) this.remove(streams[0]!);
@@ -187,6 +191,7 @@ export class EventStreamsService implements OnApplicationBootstrap, BeforeApplic
     const index = streams?.indexOf(stream) ?? -1;
     if (index < 0) return;
     streams!.splice(index, 1);
+    this.presence.leave(userId);
     if (!streams!.length) this.byUser.delete(userId);
     const held = this.countByAddress.get(address)! - 1;
     if (held > 0) this.countByAddress.set(address, held);

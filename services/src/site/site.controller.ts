@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RemoteMapReply } from '@veo3/contracts/site';
 import { Controller, Get, Header, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -43,6 +45,18 @@ export class SiteController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   robots(): string {
     return robotsTxt(this.config.siteUrl);
+  }
+
+  /**
+   * The shell's service worker (browser notifications), from the site's root so its scope is the
+   * whole site; revalidated on every check, so a new build reaches browsers at once.
+   */
+  @Get('sw.js')
+  async serviceWorker(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const script = await readFile(join(this.config.webDir, 'shell', 'dist', 'sw.js'), 'utf8').catch(() => null);
+    if (script === null) throw new NotFoundException('Not found');
+    void reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache');
+    return script;
   }
 
   @Get('sitemap.xml')

@@ -11,6 +11,7 @@ import { inJobSpan, inSpan, outsideTraces } from '../telemetry/job-tracing';
 import { RunOnceScheduler } from '../scheduling/run-once.scheduler';
 import { WorkerIdentity } from '../scheduling/worker-identity';
 import { WebhookEvents } from '../webhooks/webhook-events.service';
+import { VideoNotifications } from '../notifications/video-notifications.service';
 import { v1Video } from '../public-api/v1-video.view';
 import {
   ModelUnavailableError,
@@ -75,6 +76,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly tasks: VideoTaskRepository,
     private readonly metrics: MetricsService,
     private readonly webhooks: WebhookEvents,
+    private readonly notifications: VideoNotifications,
   ) {}
 
   private get workerId(): string {
@@ -305,6 +307,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       if (!webhooks) return;
       this.webhooks.dispatch(webhooks);
       this.events.taskChanged(task.userId, task.id);
+      this.notify(task, 'completed', posterPath);
       this.metrics.taskFinished(task.model, task.kind, 'completed');
     } catch (error) {
       await this.storage.discard(incoming);
@@ -317,6 +320,20 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const link = (kind?: 'poster') => `${this.config.siteUrl}${this.storage.signedUrl(task.id, kind)}`;
     const finished = { ...task, status: 'completed' as const, finishedAt: new Date() };
     return v1Video(finished, { result: link(), poster: link('poster') });
+  }
+
+  /** After the commit: the owner hears of it if they left (notifications/); never waits, never fails the task. */
+  private notify(task: VideoTaskEntity, status: 'completed' | 'failed', posterPath: string | null): void {
+    const poster = posterPath !== null;
+    this.notifications.videoFinished({
+      taskId: task.id,
+      userId: task.userId,
+      status,
+      prompt: task.prompt,
+      credits: task.cost,
+      posterKey: poster ? `videos/${posterPath}` : null,
+      posterUrl: poster ? `${this.config.siteUrl}${this.storage.signedUrl(task.id, 'poster')}` : null,
+    });
   }
 
   /**
@@ -356,6 +373,7 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
     if (!failed) return;
     this.webhooks.dispatch(webhooks);
     this.events.taskChanged(task.userId, task.id);
+    this.notify(task, 'failed', null);
     this.metrics.taskFinished(task.model, task.kind, 'failed');
     this.metrics.taskRefunded(task.model, failure);
   }

@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { EventBusModule } from '../events/event-bus.module';
 import { SharedVideosModule } from '../sharing/shared-videos.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { StorageModule } from '../storage/storage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ModelCatalogue } from './catalogue/model-catalogue';
@@ -37,6 +38,7 @@ import { VideoWorker } from './video-worker';
     EventBusModule,
     WebhooksModule,
     SharedVideosModule,
+    NotificationsModule,
   ],
   controllers: [VideoController],
   providers: [

@@ -28,14 +28,14 @@ function fixedLookup(addresses: LookupAddress[]): LookupFunction {
 }
 
 /**
- * POSTs `body` with `headers` to `url`: the host resolved and refused if private (unless allowed),
- * the connection made to those addresses, no redirect followed, the whole try bounded by `timeoutMs`.
+ * POSTs `body` with `headers` to `url` (a webhook, or a Web Push message: notifications/push-sender.ts): the
+ * host resolved and refused if private (unless allowed), the connection made to those addresses, no redirect followed, the whole try bounded by `timeoutMs`.
  * The status is known once the response's head arrives; its body is not read.
  */
 export async function postWebhook(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   options: SendOptions,
 ): Promise<SendResult> {
   const started = Date.now();
@@ -66,7 +66,7 @@ function send(
   target: URL,
   addresses: LookupAddress[],
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   timeoutMs: number,
 ): Promise<number> {
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;

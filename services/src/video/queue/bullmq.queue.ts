@@ -3,6 +3,20 @@ import type { VideoQueue } from './video-queue';
 
 const QUEUE_NAME = 'video-tasks';
 
+/** BullMQ's connection options for REDIS_URL (also the notifications' queue's). */
+export function bullConnection(redisUrl: string) {
+  const url = new URL(redisUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username || undefined,
+    password: url.password || undefined,
+    db: Number(url.pathname.slice(1) || 0),
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
 /**
  * BullMQ on Redis (REDIS_URL): jobs survive restarts and are shared by worker processes. A job
  * id per task and delay keeps one scheduled job per step; the worker's database lease keeps a
@@ -59,15 +73,6 @@ export class BullMqQueue implements VideoQueue {
   }
 
   private connection() {
-    const url = new URL(this.redisUrl);
-    return {
-      host: url.hostname,
-      port: Number(url.port || 6379),
-      username: url.username || undefined,
-      password: url.password || undefined,
-      db: Number(url.pathname.slice(1) || 0),
-      tls: url.protocol === 'rediss:' ? {} : undefined,
-      maxRetriesPerRequest: null,
-    };
+    return bullConnection(this.redisUrl);
   }
 }
