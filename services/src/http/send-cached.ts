@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedReply } from '../blog/blog-cache';
+import type { Language } from '../site/prerendered-pages';
 
 export type TextEncoding = 'br' | 'gzip';
 
@@ -36,6 +37,14 @@ function compressed(body: string, encoding: TextEncoding): Buffer {
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
       : gzipSync(body, { level: 6 });
   return entry[encoding];
+}
+
+/** The headers of an HTML page in the visitor's language, which follows their cookie and browser. */
+export function languagePageHeaders(reply: FastifyReply, lang: Language): void {
+  void reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Language', lang)
+    .header('Vary', 'Cookie, Accept-Language');
 }
 
 /**

@@ -3,8 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GalleryReportFormSchema, GallerySort } from '@veo3/contracts/gallery';
 import { GalleryCategory } from '@veo3/contracts/sharing';
-import { sendHtml } from '../http/send-cached';
-import { chooseLanguage, isLanguage, type Language } from '../site/prerendered-pages';
+import { languagePageHeaders, sendHtml } from '../http/send-cached';
+import { isLanguage, requestLanguage, type Language } from '../site/prerendered-pages';
 import { galleryPageText } from './gallery-pages.messages';
 import { GalleryPagesRenderer } from './gallery-pages.renderer';
 import { GalleryErrorCode, GalleryException } from './gallery.exception';
@@ -33,7 +33,7 @@ export class GalleryPagesController {
 
   @Get('explore')
   async explore(@Query() query: PageQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const lang = this.language(request, query);
+    const lang = requestLanguage(request);
     const sort = GallerySort.safeParse(query.sort).data ?? 'newest';
     const category = GalleryCategory.safeParse(query.category).data;
     const asked = Number(query.page);
@@ -50,7 +50,7 @@ export class GalleryPagesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const lang = this.language(request, query);
+    const lang = requestLanguage(request);
     const share = await this.live(id, request, reply, lang);
     if (share) this.send(request, reply, lang, 200, this.pages.reportPage(share, lang, isLanguage(query.lang)));
   }
@@ -63,7 +63,7 @@ export class GalleryPagesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const lang = this.language(request, query);
+    const lang = requestLanguage(request);
     const share = await this.live(id, request, reply, lang);
     if (!share) return;
     const fields = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as PageQuery;
@@ -105,18 +105,9 @@ export class GalleryPagesController {
     }
   }
 
-  /** ?lang=, the visitor's stored choice, or their browser's. */
-  private language(request: FastifyRequest, query: PageQuery): Language {
-    return chooseLanguage(query.lang, request.headers.cookie, request.headers['accept-language']);
-  }
-
   private send(request: FastifyRequest, reply: FastifyReply, lang: Language, status: number, html: string): void {
-    void reply
-      .status(status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('Content-Language', lang)
-      .header('Vary', 'Cookie, Accept-Language');
+    languagePageHeaders(reply, lang);
+    void reply.status(status).header('Cache-Control', 'no-store');
     sendHtml(request, reply, html);
   }
 }

@@ -3,9 +3,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { sendHtml, sendRevalidatedHtml } from '../http/send-cached';
+import { languagePageHeaders, sendHtml, sendRevalidatedHtml } from '../http/send-cached';
 import { allowFraming, framingHeaders } from '../http/security-headers';
-import { chooseLanguage, type Language } from '../site/prerendered-pages';
+import { requestLanguage, type Language } from '../site/prerendered-pages';
 import type { LinkKind } from '../video/video-storage';
 import { VideoStorage } from '../video/video-storage';
 import type { LiveShare } from './live-share';
@@ -45,11 +45,7 @@ export class SharePagesController {
   async page(@Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const lang = this.languageOf(request, reply);
     const live = await this.sharing.live(id);
-    if (!live) {
-      void reply.status(404).header('Cache-Control', 'no-store');
-      sendHtml(request, reply, this.pages.notFound(request.url.split('?')[0]!, lang));
-      return;
-    }
+    if (!live) return this.sendNotFound(request, reply, lang);
     sendRevalidatedHtml(request, reply, this.pages.page(live, lang));
   }
 
@@ -58,11 +54,7 @@ export class SharePagesController {
   async embed(@Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const lang = this.languageOf(request, reply);
     const live = await this.sharing.live(id);
-    if (!live) {
-      void reply.status(404).header('Cache-Control', 'no-store');
-      sendHtml(request, reply, this.pages.notFound(request.url.split('?')[0]!, lang));
-      return;
-    }
+    if (!live) return this.sendNotFound(request, reply, lang);
     allowFraming(reply, this.framing);
     sendRevalidatedHtml(request, reply, this.pages.embed(live, lang));
   }
@@ -102,17 +94,16 @@ export class SharePagesController {
     await reply.header('Cache-Control', 'no-cache').sendFile(stored.name, stored.dir, { cacheControl: false });
   }
 
-  /** The language of the page: `?lang=`, the visitor's choice (cookie), or the browser's. */
+  /** The language of the page (`requestLanguage`), with the headers of a page in it. */
   private languageOf(request: FastifyRequest, reply: FastifyReply): Language {
-    const lang = chooseLanguage(
-      (request.query as { lang?: unknown }).lang,
-      request.headers.cookie,
-      request.headers['accept-language'],
-    );
-    void reply
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Content-Language', lang)
-      .header('Vary', 'Cookie, Accept-Language');
+    const lang = requestLanguage(request);
+    languagePageHeaders(reply, lang);
     return lang;
+  }
+
+  /** The 404 page of a share that is not live, never kept by a cache. */
+  private sendNotFound(request: FastifyRequest, reply: FastifyReply, lang: Language): void {
+    void reply.status(404).header('Cache-Control', 'no-store');
+    sendHtml(request, reply, this.pages.notFound(request.url.split('?')[0]!, lang));
   }
 }

@@ -38,6 +38,15 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'zh-CN';
 }
 
+/** A page request's language by `chooseLanguage`: its `?lang=`, `lang` cookie and Accept-Language. */
+export function requestLanguage(request: {
+  query: unknown;
+  headers: { cookie?: string; 'accept-language'?: string };
+}): Language {
+  const { query, headers } = request;
+  return chooseLanguage((query as { lang?: unknown } | undefined)?.lang, headers.cookie, headers['accept-language']);
+}
+
 /**
  * The language to serve: an explicit `?lang=` (the hreflang alternates), else the visitor's choice
  * (the `lang` cookie the shell writes when they pick one), else the browser's Accept-Language

@@ -4,7 +4,7 @@ import type { RemoteMapReply } from '@veo3/contracts/site';
 import { Controller, Get, Header, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendCached, sendHtml } from '../http/send-cached';
+import { languagePageHeaders, sendCached, sendHtml } from '../http/send-cached';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogPagesRenderer } from './blog-pages.renderer';
@@ -12,7 +12,7 @@ import { FeedsService } from './feeds.service';
 import { PageShellRenderer } from './page-shell.renderer';
 import { robotsTxt } from './robots';
 import { RemoteMapService } from './remote-map.service';
-import { chooseLanguage, isLanguage } from './prerendered-pages';
+import { isLanguage, requestLanguage } from './prerendered-pages';
 
 /** The URL's path, decoded; null when it is not valid percent-encoding. */
 function decodedPath(url: string): string | null {
@@ -94,16 +94,9 @@ export class SiteController {
       return;
     }
     // The shell's pages come in the visitor's language: ?lang=, their stored choice (cookie), or the browser's.
-    const lang = chooseLanguage(
-      (request.query as { lang?: unknown }).lang,
-      request.headers.cookie,
-      request.headers['accept-language'],
-    );
-    void reply
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('Content-Language', lang)
-      .header('Vary', 'Cookie, Accept-Language');
+    const lang = requestLanguage(request);
+    languagePageHeaders(reply, lang);
+    void reply.header('Cache-Control', 'no-store');
     sendHtml(request, reply, this.shell.renderPage(path, undefined, lang, request.url.split('?')[1] ?? ''));
   }
 }
