@@ -18,7 +18,7 @@ import { freePort, waitUp } from '../../services/bench/bench-lib.mjs';
 import { build, FRONTENDS, root } from '../../scripts/build-lib.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const PAGES = ['/', '/pricing', '/blog', '/text-to-veo3-video?type=text', '/developers', '/explore'];
+const PAGES = ['/', '/pricing', '/blog', '/text-to-veo3-video?type=text', '/developers', '/explore', '/v/{shared}'];
 const GOALS = { performance: 95, accessibility: 100, cls: 0 };
 const REPORTS = join(root, '.tmp', 'bench-lighthouse');
 const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -115,6 +115,39 @@ const row = (label, s) =>
   `FCP ${ms(s.fcp)}  LCP ${ms(s.lcp)}  TBT ${`${s.tbt.toFixed(0)} ms`.padStart(7)}  CLS ${s.cls.toFixed(3)}  ` +
   `SI ${ms(s.si)}  ${(s.bytes / 1024).toFixed(0).padStart(5)} KB`;
 
+/**
+ * A shared video listed in the gallery, as a visitor finds one: made by the local renderer for an
+ * account the sign-up bonus pays for, then shared. Its page is measured as `/v/{shared}`, and
+ * /explore shows it.
+ */
+async function sharedVideo(baseUrl) {
+  const call = async (path, init = {}) => {
+    const reply = await fetch(`${baseUrl}${path}`, init);
+    if (!reply.ok) throw new Error(`bench-lighthouse: ${path} answered ${reply.status}`);
+    return (await reply.json()).data ?? {};
+  };
+  const signIn = await fetch(`${baseUrl}/api/auth/dev`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-sharer@example.com' }),
+  });
+  const headers = { authorization: `Bearer ${(await signIn.json()).token}` };
+  const form = new FormData();
+  form.set('prompt', 'A paper lantern drifts over a night market, warm light, soft crowd murmur');
+  form.set('model', 'veo3');
+  const { taskId } = await call('/api/video/generate', { method: 'POST', headers, body: form });
+  for (let status = ''; status !== 'completed'; await new Promise((done) => setTimeout(done, 1000))) {
+    status = (await call(`/api/video/status/${taskId}`, { headers })).status;
+    if (status === 'failed') throw new Error('bench-lighthouse: the shared video failed to render');
+  }
+  const share = await call(`/api/share/tasks/${taskId}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ offer_to_gallery: true, category: 'movie' }),
+  });
+  return share.id;
+}
+
 async function main() {
   await build({ onlyStale: true });
 
@@ -135,12 +168,14 @@ async function main() {
       DATA_DIR: dataDir,
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
+      SIGNUP_BONUS_CREDITS: '40',
     },
     stdio: 'inherit',
   });
   let chrome;
   try {
     await waitUp(`${baseUrl}/api/health`);
+    const shared = await sharedVideo(baseUrl);
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -151,7 +186,8 @@ async function main() {
     const results = [];
     for (const [index, path] of PAGES.entries()) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(chrome.port, `${baseUrl}${path}`));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await runLighthouse(chrome.port, `${baseUrl}${path.replace('{shared}', shared)}`));
       const page = summarise(runs);
       const floorName = `floor-${index}.html`;
       writeFileSync(join(floorDir, floorName), floorPage(page.bytes));
