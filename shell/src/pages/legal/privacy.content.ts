@@ -1,7 +1,7 @@
 import type { LegalContent } from './legal-document';
 
 export const privacyContent: LegalContent = {
-  updated: '2026-11-27',
+  updated: '2026-11-28',
   documents: {
     en: {
       title: 'Privacy Policy',
@@ -19,6 +19,8 @@ export const privacyContent: LegalContent = {
             'Content you provide: your prompts, the images you upload and the videos generated for you.',
             'Purchase data: your plan or credit pack, amounts, dates and the references of your payments. Card details are entered on our payment provider’s checkout page and never reach our servers.',
             'Usage data: your credit balance and transactions, your generation history, and technical data such as IP address, browser type and pages visited.',
+            'Notification choices: whether you want an e-mail when a video is ready and, if you turn on browser notifications, the address your browser’s push service gave us for that browser.',
+            'Reports you make about a shared video: the reason and any details you type.',
           ],
         },
         {
@@ -49,6 +51,8 @@ export const privacyContent: LegalContent = {
           items: [
             'Google, for sign-in and for the Veo 3 model, which receives your prompts and uploaded images to generate your videos;',
             'our card payment provider, which processes your payments;',
+            'our e-mail provider, which sends the e-mails telling you a video is ready;',
+            'the push service of your browser (for example Google’s for Chrome or Mozilla’s for Firefox), which delivers the browser notifications you turned on, encrypted so that it cannot read them;',
             'our hosting provider, and an analytics provider if analytics is enabled.',
           ],
         },
@@ -76,6 +80,8 @@ export const privacyContent: LegalContent = {
             'Account data (your name, e-mail address, profile picture and credit balance): until you delete your account. On your account page you can download a copy of your data (“Download my data”) and delete your account (“Delete my account”) at any time.',
             'Generated videos, with their prompts and the images you uploaded for them: until you delete them or your account. A video you delete from your history is hidden at once, can be restored for 30 days, and is then deleted automatically.',
             'Videos you share: anyone with the link can watch the video and see its prompt (unless you hide it) and the name you chose to show, until you stop sharing it, delete the video or delete your account; the link then stops working at once. What a stopped share showed, with its view and remix counts, stays with the video until you delete the video or your account.',
+            'Reports of shared videos: kept with the shared video they are about. We keep no IP address with a report, only a one-way code that tells whether the same browser or account reported it before. If you delete your account, your reports no longer name you and lose the details you typed.',
+            'Notification choices and browser notification addresses: until you change them, your browser withdraws its permission, or you delete your account.',
             'Sign-in sessions (when you signed in, your browser and IP address): 30 days after you sign out or the session expires, so we can look into suspicious sign-ins; then deleted automatically.',
             'Images uploaded for a generation that failed: 30 days after it failed, while we can still retry it for you; then deleted automatically. The failed generation stays in your history without them.',
             'Checkouts you started but did not pay for: 30 days, long enough for a delayed bank payment to complete; then deleted automatically.',
@@ -146,6 +152,8 @@ export const privacyContent: LegalContent = {
             '你提供的内容：提示词、上传的图片以及为你生成的视频。',
             '购买数据：你的套餐或积分包、金额、日期和付款凭证编号。银行卡信息在支付服务商的结账页面输入，绝不会到达我们的服务器。',
             '使用数据：你的积分余额和交易记录、生成历史，以及 IP 地址、浏览器类型和访问页面等技术数据。',
+            '通知选择：你是否希望在视频生成完成时收到邮件；如果你开启了浏览器通知，还包括你的浏览器推送服务为该浏览器分配的地址。',
+            '你对分享视频的举报：举报原因以及你填写的说明。',
           ],
         },
         {
@@ -176,6 +184,8 @@ export const privacyContent: LegalContent = {
           items: [
             'Google，提供登录服务以及 Veo 3 模型，模型会接收你的提示词和上传的图片以生成视频；',
             '我们的银行卡支付服务商，负责处理你的付款；',
+            '我们的邮件服务商，负责发送视频已生成的通知邮件；',
+            '你的浏览器的推送服务（例如 Chrome 使用的 Google 推送服务或 Firefox 使用的 Mozilla 推送服务），负责送达你开启的浏览器通知，通知经过加密，推送服务无法读取其内容；',
             '我们的托管服务商，以及（如已启用）数据分析服务商。',
           ],
         },
@@ -201,6 +211,8 @@ export const privacyContent: LegalContent = {
             '账户数据（姓名、邮箱地址、头像和积分余额）：保存至你删除账户为止。你可以随时在账户页面下载你的数据副本（“下载我的数据”）或删除账户（“删除我的账户”）。',
             '生成的视频及其提示词和你为其上传的图片：保存至你删除它们或删除账户为止。你从历史记录中删除的视频会立即隐藏，可在 30 天内恢复，之后自动删除。',
             '你分享的视频：任何拿到链接的人都可以观看该视频，并看到它的提示词（除非你隐藏了提示词）和你选择显示的名字，直到你停止分享、删除该视频或删除账户为止；之后链接会立即失效。已停止的分享曾显示的内容及其观看和再创作次数，会随视频一起保存，直到你删除该视频或账户为止。',
+            '对分享视频的举报：与被举报的分享视频一同保存。我们不会随举报保存 IP 地址，只保存一个单向代码，用来判断同一浏览器或账户是否举报过。你删除账户后，你的举报将不再能识别你，你填写的说明也会被删除。',
+            '通知选择和浏览器通知地址：保存至你更改设置、浏览器撤回通知权限或你删除账户为止。',
             '登录会话（登录时间、浏览器和 IP 地址）：在你退出登录或会话过期后保存 30 天，以便我们调查可疑登录；之后自动删除。',
             '为生成失败的视频上传的图片：在失败后保存 30 天，期间我们仍可为你重试；之后自动删除。失败的记录仍会保留在你的历史记录中，但不再包含这些图片。',
             '已发起但未付款的结账：保存 30 天，足以让延迟到账的银行付款完成；之后自动删除。',
