@@ -6,13 +6,14 @@ import { expect, signIn, test } from '../support/fixtures';
 import { repoRoot } from '../support/site-server';
 
 /**
- * Every public route, shell and remotes, passes axe with no serious or critical
- * violation, in both languages, at 1280 px and 375 px, signed in and signed out, and shows
- * no raw message key. One page per combination visits every route in turn (a page load per
- * route, not a browser per route).
+ * Every public route, shell and remotes, passes axe with no serious or critical violation, in both
+ * languages, at 1280 px and 375 px, and shows no raw message key. Signed in, the routes whose screen
+ * reads the user are checked again (the header with the account menu is on each of them); the
+ * documents are the same page for everyone. One page per combination and group visits its routes in
+ * turn (a page load per route, not a browser per route), so that no test runs long.
  */
 test.describe.configure({ mode: 'parallel' });
-test.setTimeout(180_000);
+test.setTimeout(120_000);
 
 const EDITOR = 'editor@example.com';
 const READER = 'a11y-reader@example.com';
@@ -21,6 +22,10 @@ interface PublicRoute {
   path: string;
   /** The page's main heading once its screen (or remote) has rendered. */
   ready: (page: Page) => Promise<void>;
+  /** Documents and landing pages, or the screens of the app. */
+  group: 'documents' | 'screens';
+  /** Checked signed in too: the screen shows something of the user. */
+  signedIn?: true;
 }
 
 const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -30,24 +35,26 @@ let postSlug = '';
 const ROUTES: PublicRoute[] = [
   {
     path: '/',
+    group: 'screens',
+    signedIn: true,
     ready: async (page) => {
       await h1(page);
       await expect(page.locator('[data-testid=showcase-card], .shell-gallery-card').first()).toBeVisible();
     },
   },
-  { path: '/video-effects', ready: h1 },
-  { path: '/ai-french-kissing', ready: h1 },
-  { path: '/asmr-video', ready: h1 },
-  { path: '/terms-of-service', ready: h1 },
-  { path: '/privacy-policy', ready: h1 },
-  { path: '/refund-policy', ready: h1 },
-  { path: '/developers', ready: h1 },
-  { path: '/login', ready: h1 },
-  { path: '/pricing', ready: h1 },
-  { path: '/blog', ready: h1 },
-  { path: '/blog/{slug}', ready: h1 },
-  { path: '/text-to-veo3-video?type=text', ready: h1 },
-  { path: '/text-to-veo3-video?type=image', ready: h1 },
+  { path: '/video-effects', group: 'documents', ready: h1 },
+  { path: '/ai-french-kissing', group: 'documents', ready: h1 },
+  { path: '/asmr-video', group: 'documents', ready: h1 },
+  { path: '/terms-of-service', group: 'documents', ready: h1 },
+  { path: '/privacy-policy', group: 'documents', ready: h1 },
+  { path: '/refund-policy', group: 'documents', ready: h1 },
+  { path: '/developers', group: 'documents', ready: h1 },
+  { path: '/login', group: 'screens', ready: h1 },
+  { path: '/pricing', group: 'screens', signedIn: true, ready: h1 },
+  { path: '/blog', group: 'screens', ready: h1 },
+  { path: '/blog/{slug}', group: 'screens', ready: h1 },
+  { path: '/text-to-veo3-video?type=text', group: 'screens', signedIn: true, ready: h1 },
+  { path: '/text-to-veo3-video?type=image', group: 'screens', signedIn: true, ready: h1 },
 ];
 
 interface Finding {
@@ -105,6 +112,20 @@ async function rawTexts(page: Page): Promise<string[]> {
   return [...placeholders, ...words.filter((word) => MESSAGE_KEYS.has(word))];
 }
 
+/** The header's popups, open: the mobile menu on a phone, AI Tools on a desktop. */
+async function headerMenuViolations(page: Page, width: number, lang: string): Promise<Finding[]> {
+  const toggle =
+    width < 800
+      ? page.locator('button[aria-controls="shell-mobile-menu"]')
+      : page.getByRole('banner').getByRole('button', { name: lang === 'en' ? 'AI Tools' : /AI/ });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const findings = await seriousViolations(page, '/ (header menu open)', 'header');
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  return findings;
+}
+
 test.beforeAll(async ({ request }) => {
   const signedIn = await request.post('/api/auth/dev', { data: { email: EDITOR } });
   const { token } = (await signedIn.json()) as { token: string };
@@ -125,26 +146,30 @@ test.beforeAll(async ({ request }) => {
   postSlug = ((await created.json()) as { data: { slug: string } }).data.slug;
 });
 
-for (const signedIn of [false, true]) {
+/** The combinations: signed out, each group on its own; signed in, the routes that read the user. */
+const RUNS = [
+  ...(['documents', 'screens'] as const).map((group) => ({
+    name: `signed out, ${group}`,
+    signedIn: false,
+    routes: ROUTES.filter((route) => route.group === group),
+  })),
+  { name: 'signed in', signedIn: true, routes: ROUTES.filter((route) => route.signedIn) },
+];
+
+for (const run of RUNS) {
   for (const lang of ['en', 'zh-CN'] as const) {
     for (const width of [1280, 375]) {
-      test(`public routes pass axe: ${signedIn ? 'signed in' : 'signed out'}, ${lang}, ${width} px`, async ({
-        page,
-        consoleErrors,
-        baseURL,
-      }) => {
+      test(`public routes pass axe: ${run.name}, ${lang}, ${width} px`, async ({ page, consoleErrors, baseURL }) => {
         void consoleErrors; // its fixture cuts the page off from the internet
         await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
         // The language a visitor chose: the server pre-renders in it (cookie), the page keeps it (storage).
         await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
         await page.addInitScript((language) => localStorage.setItem('lang', language), lang);
-        if (signedIn) await signIn(page, READER);
+        if (run.signedIn) await signIn(page, READER);
 
         const findings: Finding[] = [];
         const placeholders: string[] = [];
-        for (const route of ROUTES) {
-          // Signed in, /login sends the reader home; the home page is checked on its own.
-          if (signedIn && route.path === '/login') continue;
+        for (const route of run.routes) {
           const path = route.path.replace('{slug}', postSlug);
           await test.step(path, async () => {
             await page.goto(path);
@@ -152,18 +177,7 @@ for (const signedIn of [false, true]) {
             await expect(page.locator('html')).toHaveAttribute('lang', lang);
             findings.push(...(await seriousViolations(page, path)));
             placeholders.push(...(await rawTexts(page)).map((p) => `${path}: ${p}`));
-            if (path === '/') {
-              // The header's popups, open: the mobile menu on a phone, AI Tools on a desktop.
-              const toggle =
-                width < 800
-                  ? page.locator('button[aria-controls="shell-mobile-menu"]')
-                  : page.getByRole('banner').getByRole('button', { name: lang === 'en' ? 'AI Tools' : /AI/ });
-              await toggle.click();
-              await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-              findings.push(...(await seriousViolations(page, `${path} (header menu open)`, 'header')));
-              await page.keyboard.press('Escape');
-              await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-            }
+            if (path === '/') findings.push(...(await headerMenuViolations(page, width, lang)));
           });
         }
         expect(findings).toEqual([]);
