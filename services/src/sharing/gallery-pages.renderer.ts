@@ -124,7 +124,7 @@ export class GalleryPagesRenderer {
       (cards
         ? `<ul class="gallery-page__grid">${cards}</ul>`
         : `<div class="gallery-page__empty"><h2>${t('emptyTitle')}</h2><p>${t('emptyText')}</p>` +
-          `<p><a class="pf-button pf-button--primary" href="/text-to-veo3-video">${t('emptyAction')}</a></p></div>`) +
+          `<p><a class="pf-button pf-button--md pf-button--primary" href="/text-to-veo3-video">${t('emptyAction')}</a></p></div>`) +
       (pages.trim() ? `<nav class="gallery-page__pages" aria-label="${t('pagesLabel')}">${pages}</nav>` : '') +
       `</div></main>`;
     const canonicalPath = this.exploreHref({ sort, category, page }, null).replace(/&amp;/g, '&');
@@ -232,7 +232,7 @@ export class GalleryPagesRenderer {
       `<textarea id="report-details" name="details" maxlength="${GALLERY_REPORT_DETAILS_MAX}" aria-describedby="report-details-hint">` +
       `${escapeHtml(state.details ?? '')}</textarea>` +
       `<p id="report-details-hint" class="gallery-page__hint">${t('detailsHint')}</p></div>` +
-      `<p class="gallery-page__actions"><button class="pf-button pf-button--primary" type="submit">${t('send')}</button>` +
+      `<p class="gallery-page__actions"><button class="pf-button pf-button--md pf-button--primary" type="submit">${t('send')}</button>` +
       `<a href="${base}">${t('backToVideo')}</a></p></form></div></main>`;
     return this.formPage(base, lang, body);
   }
@@ -243,7 +243,7 @@ export class GalleryPagesRenderer {
     const body =
       `<main><div class="gallery-page">${EXPLORE_STYLE}<h1>${t('thanksTitle')}</h1>` +
       `<p role="status">${t('thanksText')}</p><p class="gallery-page__actions">` +
-      `<a class="pf-button pf-button--primary" href="/v/${share.id}">${t('backToVideo')}</a>` +
+      `<a class="pf-button pf-button--md pf-button--primary" href="/v/${share.id}">${t('backToVideo')}</a>` +
       `<a href="/explore">${t('seeGallery')}</a></p></div></main>`;
     return this.formPage(`/v/${share.id}`, lang, body, 'thanksTitle');
   }
@@ -253,7 +253,7 @@ export class GalleryPagesRenderer {
     const t = (key: GalleryPageText) => escapeHtml(galleryPageText(lang, key));
     const body =
       `<main><div class="gallery-page">${EXPLORE_STYLE}<h1>${t('notFoundTitle')}</h1><p>${t('notFoundText')}</p>` +
-      `<p><a class="pf-button pf-button--primary" href="/explore">${t('seeGallery')}</a></p></div></main>`;
+      `<p><a class="pf-button pf-button--md pf-button--primary" href="/explore">${t('seeGallery')}</a></p></div></main>`;
     return this.shell.renderPage(
       path,
       {

@@ -90,7 +90,7 @@ export class SharePageRenderer {
       fact(t('viewsLabel'), number(share.views)) +
       fact(t('remixesLabel'), number(share.remixes)) +
       `</dl><p class="share-page__actions">` +
-      `<a class="pf-button pf-button--primary" href="/text-to-veo3-video?type=${imageRemix ? 'image' : 'text'}&amp;remix=${share.id}">${t('makeOne')}</a>` +
+      `<a class="pf-button pf-button--md pf-button--primary" href="/text-to-veo3-video?type=${imageRemix ? 'image' : 'text'}&amp;remix=${share.id}">${t('makeOne')}</a>` +
       `<a class="share-page__report" href="${base}/report">${t('report')}</a>` +
       `</p></article></main>`;
     const description = share.showPrompt
@@ -143,7 +143,7 @@ export class SharePageRenderer {
         noindex: true,
         body:
           `<main><article class="share-page">${PAGE_STYLE}<h1>${t('notFoundTitle')}</h1><p>${t('notFoundText')}</p>` +
-          `<p><a class="pf-button pf-button--primary" href="/text-to-veo3-video">${t('notFoundAction')}</a></p></article></main>`,
+          `<p><a class="pf-button pf-button--md pf-button--primary" href="/text-to-veo3-video">${t('notFoundAction')}</a></p></article></main>`,
       },
       lang,
     );
