@@ -155,14 +155,16 @@ export class FulfillmentService {
       },
       m,
     );
+    let balance = result.balance;
     if (!result.replayed) {
       await this.rows.insertPayment(m, { id: paymentId, ...payment });
-      // A paid purchase rewards the buyer's referral, if any, once (its first one does).
-      if (p.amountCents > 0 && p.credits > 0)
-        await this.referrals.rewardFirstPurchase(m, { userId: p.userId, paymentId });
       await onGranted?.(m, result.balance);
+      // A paid purchase rewards the buyer's referral, if any, once (the first one does): the balance after it.
+      if (p.amountCents > 0 && p.credits > 0) {
+        balance = (await this.referrals.rewardFirstPurchase(m, { userId: p.userId, paymentId })) ?? balance;
+      }
     }
-    return result.balance;
+    return balance;
   }
 
   private logWithheld(invoice: InvoiceSnapshot, reason: PaymentNoGrantReason): void {

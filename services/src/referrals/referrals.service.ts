@@ -76,13 +76,14 @@ export class ReferralsService implements AccountEraser {
   /**
    * The reward of a referral at the invited user's first purchase, in the purchase's transaction `m`:
    * one conditional update marks it rewarded, so of concurrent first purchases one rewards it; then each
-   * side gets REFERRAL_CREDITS under its own key. A referrer whose account is gone gets nothing.
+   * side gets REFERRAL_CREDITS under its own key. A referrer whose account is gone gets nothing. The
+   * buyer's balance after their reward; null when this purchase rewarded nothing.
    */
-  async rewardFirstPurchase(m: EntityManager, purchase: FirstPurchase): Promise<void> {
+  async rewardFirstPurchase(m: EntityManager, purchase: FirstPurchase): Promise<number | null> {
     const credits = this.rewardCredits;
-    if (credits === 0) return;
+    if (credits === 0) return null;
     const referral = await this.rows.claimReward(m, purchase.userId, { ...purchase, credits, at: new Date() });
-    if (!referral) return;
+    if (!referral) return null;
     const grant = (userId: string, side: 'referred' | 'referrer', description: string) =>
       this.credits.grant(
         {
@@ -95,9 +96,10 @@ export class ReferralsService implements AccountEraser {
         },
         m,
       );
-    await grant(purchase.userId, 'referred', 'Referral reward: joined through an invitation');
+    const { balance } = await grant(purchase.userId, 'referred', 'Referral reward: joined through an invitation');
     const referrer = referral.referrerUserId ? await this.users.lockUser(m, referral.referrerUserId) : null;
     if (referrer && !referrer.erasedAt) await grant(referrer.id, 'referrer', 'Referral reward: an invited friend');
+    return balance;
   }
 
   /** Account deletion: the code and the user's own referral go; referrals the user made lose their referrer. */
