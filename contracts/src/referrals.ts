@@ -1,10 +1,7 @@
 /** Referrals: each user's invitation link, and what it brought them (the account page's "Invite friends"). */
 import { z } from 'zod';
 import { ok } from './envelope';
-
-/** A referral code: random URL-safe characters, naming nothing about its user. */
-export const REFERRAL_CODE_LENGTH = 10;
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{10}$/;
+import { REFERRAL_CODE_LENGTH, REFERRAL_CODE_PATTERN } from './referral-code';
 
 /** The code a sign-in carries from a `?ref=` link (optional; an unknown one is ignored). */
 export const ReferralCode = z

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { REFERRAL_CODE_LENGTH, REFERRAL_CODE_PATTERN, type ReferralSummary } from '@veo3/contracts/referrals';
+import { REFERRAL_CODE_LENGTH, REFERRAL_CODE_PATTERN } from '@veo3/contracts/referral-code';
+import type { ReferralSummary } from '@veo3/contracts/referrals';
 import type { AccountEraser } from '../account-deletion/account-eraser';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';

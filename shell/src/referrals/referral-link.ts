@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN } from '@veo3/contracts/referrals';
+import { REFERRAL_CODE_PATTERN } from '@veo3/contracts/referral-code';
 
 /** Where the code of the last `?ref=` link is kept until a sign-in sends it. */
 export const REFERRAL_KEY = 'veo3.referral';
