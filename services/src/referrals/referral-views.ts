@@ -2,7 +2,7 @@ import type { ReferralEntity } from './referral.entity';
 
 /**
  * A referral in the data export of one of its sides: which side the user is, and its dates and reward.
- * The other side is another person: never named, not even by id; the rewarding payment only for its buyer.
+ * The other side is another person and is left out; the rewarding payment is shown to its buyer only.
  */
 export function referralExport(row: ReferralEntity, userId: string): object {
   const invitedMe = row.referredUserId === userId;

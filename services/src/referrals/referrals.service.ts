@@ -83,7 +83,11 @@ export class ReferralsService implements AccountEraser {
   async rewardFirstPurchase(m: EntityManager, purchase: FirstPurchase): Promise<number | null> {
     const credits = this.rewardCredits;
     if (credits === 0) return null;
-    const referral = await this.rows.claimReward(m, purchase.userId, { ...purchase, credits, at: new Date() });
+    const referral = await this.rows.claimReward(m, purchase.userId, {
+      paymentId: purchase.paymentId,
+      credits,
+      at: new Date(),
+    });
     if (!referral) return null;
     const grant = (userId: string, side: 'referred' | 'referrer', description: string) =>
       this.credits.grant(
