@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AccountExportSections } from '../../src/account-export/account-export.sections';
+import { startFakeGoogle, type FakeGoogle } from '../support/fake-google';
 import { devSignIn, type SignedIn } from '../support/sign-in';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { databaseKinds } from '../support/test-database';
@@ -10,16 +11,26 @@ const REWARD = 100;
 /** The Starter pack: what one simulated checkout grants. */
 const PACK = 330;
 const CONCURRENT = 20;
+const CLIENT_ID = 'referrals-test.apps.googleusercontent.com';
 
 describe.each(databaseKinds())('referrals on %s', (kind) => {
   let t: TestApp;
+  let google: FakeGoogle;
   let users = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { SIGNIN_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000' });
+    google = await startFakeGoogle(CLIENT_ID);
+    t = await createTestApp(kind, {
+      SIGNIN_RATE_LIMIT: '1000',
+      CHECKOUT_RATE_LIMIT: '1000',
+      DEV_LOGIN: 'true',
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CERTS_URL: google.certsUrl,
+    });
   });
   afterAll(async () => {
     await t?.close();
+    await google?.close();
   });
   afterEach(() => expectLedgerInvariant());
 
@@ -140,6 +151,24 @@ describe.each(databaseKinds())('referrals on %s', (kind) => {
       reward_credits: REWARD,
     });
     expect(await summary(referrer)).toMatchObject({ invited: 1, rewarded: 1, credits_earned: REWARD });
+  });
+
+  it('a Google sign-up carries the code too; signing in again with another code changes nothing', async () => {
+    const referrer = await devSignIn(t.app, email('google-host'));
+    const other = await devSignIn(t.app, email('other-host'));
+    const claims = { sub: `google-${kind}-${++users}`, email: email('gina') };
+    const signIn = async (code: string) => {
+      const res = await api('POST', '/api/auth/google', undefined, {
+        token: google.idToken(claims),
+        referral_code: code,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().user.id as string;
+    };
+    const id = await signIn(await codeOf(referrer));
+    expect(await signIn(await codeOf(other))).toBe(id);
+    expect(await referralRow(id)).toMatchObject({ referrer_user_id: referrer.user.id });
+    expect(await summary(other)).toMatchObject({ invited: 0 });
   });
 
   it('never records a self-referral, nor a sign-in of an account that already existed', async () => {
