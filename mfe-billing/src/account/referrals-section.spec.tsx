@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
 import { renderRoute } from '../testing/render-route';
@@ -53,7 +53,7 @@ describe('ReferralsSection', () => {
     renderSection();
     const field = await screen.findByRole('textbox', { name: 'Your invitation link' });
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Copied');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Copied'));
     expect(writeText).toHaveBeenCalledWith(LINK);
 
     writeText.mockRejectedValueOnce(new Error('denied'));
