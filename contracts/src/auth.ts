@@ -1,9 +1,12 @@
 /** Sign-in (Google, dev), the signed-in user, sign-out, and the password routes that only refuse. */
 import { z } from 'zod';
 import { okWith, OkReply } from './envelope';
+import { ReferralCode } from './referrals';
 
 export const GoogleSignInSchema = z.object({
   token: z.string({ error: 'token is required' }).min(10, 'token is required').max(8192),
+  /** From a `?ref=` link: a new account made by this sign-in was invited by the code's user. */
+  referral_code: ReferralCode.optional(),
 });
 export type GoogleSignInBody = z.infer<typeof GoogleSignInSchema>;
 
@@ -11,6 +14,7 @@ export const DevSignInSchema = z.object({
   // 254: the longest address mail can deliver to, and within provider_subject (255), where dev sign-in keeps it.
   email: z.email({ error: 'Please enter a valid e-mail address' }).max(254),
   name: z.string().trim().max(200).nullish(),
+  referral_code: ReferralCode.optional(),
 });
 export type DevSignInBody = z.infer<typeof DevSignInSchema>;
 

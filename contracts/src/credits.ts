@@ -4,7 +4,16 @@ import { PublicUser } from './auth';
 import { ok } from './envelope';
 import { stripControlCharacters } from './plain-text';
 
-export const CREDIT_SOURCE_TYPES = ['purchase', 'plan', 'renewal', 'video', 'refund', 'bonus', 'admin'] as const;
+export const CREDIT_SOURCE_TYPES = [
+  'purchase',
+  'plan',
+  'renewal',
+  'video',
+  'refund',
+  'bonus',
+  'admin',
+  'referral',
+] as const;
 export const CreditSourceType = z.enum(CREDIT_SOURCE_TYPES);
 export type CreditSourceType = z.infer<typeof CreditSourceType>;
 

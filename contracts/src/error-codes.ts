@@ -236,6 +236,12 @@ export const NOTIFICATIONS_ERROR_CODES = {
   PushUnavailable: 'NOTIFICATIONS_PUSH_UNAVAILABLE',
 } as const;
 
+/** referrals.exception.ts */
+export const REFERRALS_ERROR_CODES = {
+  /** No unused referral code could be drawn (503; asking again draws new ones). */
+  CodeUnavailable: 'REFERRALS_CODE_UNAVAILABLE',
+} as const;
+
 /** By module, in the order envelope.ts lists them. */
 export const MODULE_ERRORS = {
   accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
@@ -252,6 +258,7 @@ export const MODULE_ERRORS = {
   health: HEALTH_ERROR_CODES,
   notifications: NOTIFICATIONS_ERROR_CODES,
   publicApi: PUBLIC_API_ERROR_CODES,
+  referrals: REFERRALS_ERROR_CODES,
   sharing: SHARING_ERROR_CODES,
   storage: STORAGE_ERROR_CODES,
   users: USERS_ERROR_CODES,

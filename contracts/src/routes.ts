@@ -18,6 +18,7 @@ import * as gallery from './gallery';
 import type { HttpMethod } from './http-method';
 import * as health from './health';
 import * as notifications from './notifications';
+import * as referrals from './referrals';
 import { RemoteMapReply } from './site';
 import * as sharing from './sharing';
 import * as video from './video';
@@ -778,6 +779,14 @@ export const API_ROUTES = [
     body: gallery.AdminGalleryActionSchema,
     // 404 GALLERY_USER_NOT_FOUND.
     replies: { 200: gallery.AdminGalleryBanReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  // referrals: the caller's invitation link and what it brought (503 REFERRALS_CODE_UNAVAILABLE when no
+  // code could be drawn, which asking again fixes)
+  {
+    method: 'GET',
+    path: '/api/referrals',
+    auth: 'required',
+    replies: { 200: referrals.ReferralSummaryReply, ...SIGNED_IN, ...DB },
   },
   // notifications ("tell me when it's ready")
   {

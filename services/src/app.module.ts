@@ -23,6 +23,7 @@ import { PublicApiModule } from './public-api/public-api.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { McpModule } from './mcp/mcp.module';
 import { SharingModule } from './sharing/sharing.module';
+import { ReferralsModule } from './referrals/referrals.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -44,6 +45,7 @@ function featureModules(role: AppConfig['role']): Type[] {
       PublicApiModule,
       WebhooksModule,
       McpModule,
+      ReferralsModule,
     );
   // The worker runs the scheduled purges, the export sweep and webhook deliveries (the api role does no scheduled work).
   if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule, WebhooksModule);

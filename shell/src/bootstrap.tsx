@@ -15,6 +15,7 @@ import {
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { taskEvents } from '@veo3/platform/events/task-events';
 import { App, loadRemoteRoute, shellRoutes } from './app';
+import { rememberReferral } from './referrals/referral-link';
 import { setRemotePlaceholder } from './remotes/remote-placeholder';
 import '@veo3/platform/styles/tokens.css';
 import '@veo3/platform/ui/ui.css';
@@ -22,6 +23,8 @@ import './styles/global.css';
 
 // One stream of task and balance events per tab, open while signed in (it follows the session).
 taskEvents.start();
+// Any page's `?ref=` link is kept for the sign-in that may follow.
+rememberReferral(location.search);
 
 const rootElement = document.getElementById('root')!;
 // The server marks the pages it pre-rendered (the shell's routes, and header/footer/placeholder of a remote's).

@@ -52,10 +52,16 @@ type Reply = () => Promise<Response> | Response;
 interface Server {
   payments?: Reply;
   status?: object;
+  /** GET /api/referrals' reward_credits: 0 while referrals are off. */
+  referralCredits?: number;
 }
 
 /** The API as the account page calls it; `payments` may fail, hang or answer. */
-function serve({ payments = () => ok({ items: PAYMENTS, total: 3 }), status = ACTIVE }: Server = {}) {
+function serve({
+  payments = () => ok({ items: PAYMENTS, total: 3 }),
+  status = ACTIVE,
+  referralCredits = 100,
+}: Server = {}) {
   const fetchMock = jest.fn(async (url: string) => {
     if (url.startsWith('/api/credits/balance'))
       return ok({ total_credits: 2655, transactions: [], user: { id: 'u1', credits: 2655 } });
@@ -63,6 +69,18 @@ function serve({ payments = () => ok({ items: PAYMENTS, total: 3 }), status = AC
     if (url.startsWith('/api/account/profile')) return ok({ member_since: '2026-03-05T08:00:00.000Z' });
     if (url.startsWith('/api/account/payments')) return payments();
     if (url.startsWith('/api/stripe/subscription/status')) return ok(status);
+    if (url.startsWith('/api/referrals')) {
+      const link = referralCredits ? { link: 'http://localhost:3000/?ref=AbCdEfGh12', code: 'AbCdEfGh12' } : null;
+      return ok({
+        link: null,
+        code: null,
+        ...link,
+        reward_credits: referralCredits,
+        invited: 0,
+        rewarded: 0,
+        credits_earned: 0,
+      });
+    }
     return jsonResponse({ success: false, message: `unexpected ${url}` }, 500);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -99,6 +117,23 @@ describe('AccountPage', () => {
     expect(within(profile).getByText('Google')).toBeInTheDocument();
     expect(await within(profile).findByText('Mar 5, 2026')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Account sections' })).toBeInTheDocument();
+  });
+
+  it('shows Invite friends in the menu while referrals are on, and neither it nor its entry while off', async () => {
+    serve();
+    signInForTest({ id: 'u1' });
+    const { unmount } = renderPage();
+    expect(await within(section('Invite friends')).findByRole('textbox', { name: 'Your invitation link' })).toHaveValue(
+      'http://localhost:3000/?ref=AbCdEfGh12',
+    );
+    expect(screen.getByRole('link', { name: 'Invite friends' })).toHaveAttribute('href', '#invite');
+    unmount();
+
+    serve({ referralCredits: 0 });
+    renderPage();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invite friends' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Invite friends' })).not.toBeInTheDocument();
+    expect(section('Notifications')).toBeInTheDocument();
   });
 
   it('shows the balance beside the credit history', async () => {

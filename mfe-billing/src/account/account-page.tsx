@@ -12,6 +12,7 @@ import { NotificationsSection } from './notifications-section';
 import { PaymentsSection } from './payments-section';
 import { PlanSection } from './plan-section';
 import { ProfileSection } from './profile-section';
+import { ReferralsSection, useReferrals } from './referrals-section';
 import styles from './account-page.module.css';
 import { SignInNotice } from './sign-in-notice';
 import { WebhooksSection } from './webhooks-section';
@@ -44,6 +45,7 @@ const SECTIONS: { id: string; label: AccountKey; Section: ComponentType<SectionP
   { id: 'payments', label: 'paymentsHeading', Section: PaymentsSection },
   { id: 'plan', label: 'planHeading', Section: PlanSection },
   { id: 'notifications', label: 'notificationsHeading', Section: NotificationsSection },
+  { id: 'invite', label: 'inviteHeading', Section: ReferralsSection },
   { id: 'data', label: 'exportHeading', Section: ExportSection },
   { id: 'api-keys', label: 'apiKeysHeading', Section: ApiKeysSection },
   { id: 'webhooks', label: 'webhooksHeading', Section: WebhooksSection },
@@ -56,6 +58,9 @@ export default function AccountPage() {
   const { user } = useSession();
   const baseId = useId();
   usePageMeta(t('title'), '/account', t('metaDescription'));
+  // Referrals off (REFERRAL_CREDITS=0): no "Invite friends" section, nor its entry in the menu.
+  const referralsOff = useReferrals(user?.id).data?.reward_credits === 0;
+  const sections = SECTIONS.filter(({ id }) => id !== 'invite' || !referralsOff);
 
   if (!user) {
     if (wasAccountDeleted()) return <AccountDeletedNotice />;
@@ -73,13 +78,13 @@ export default function AccountPage() {
     <div className={styles.page}>
       <h1 className={styles.title}>{t('title')}</h1>
       <nav className={styles.sectionNav} aria-label={t('sectionsNav')}>
-        {SECTIONS.map(({ id, label }) => (
+        {sections.map(({ id, label }) => (
           <a key={id} href={`#${id}`}>
             {t(label)}
           </a>
         ))}
       </nav>
-      {SECTIONS.map(({ id, Section }) => (
+      {sections.map(({ id, Section }) => (
         <section key={id} id={id} className={styles.section} aria-labelledby={`${baseId}-${id}`}>
           <Section user={user} headingId={`${baseId}-${id}`} />
         </section>

@@ -140,6 +140,7 @@ export const accountMessages = defineMessages(
     deletedHome: 'Go to the home page',
     webhooksHeading: 'Webhooks',
     notificationsHeading: 'Notifications',
+    inviteHeading: 'Invite friends',
     webhooksIntro:
       "Get a signed HTTP request at your server when a video is ready or fails, or when your credits run low. Each request follows the Standard Webhooks specification: check its signature with your endpoint's secret.",
     webhooksLoadFailed: 'Failed to load your webhooks.',
@@ -346,6 +347,7 @@ export const accountMessages = defineMessages(
     deletedHome: '返回首页',
     webhooksHeading: 'Webhook',
     notificationsHeading: '通知',
+    inviteHeading: '邀请好友',
     webhooksIntro:
       '当视频生成完成或失败、或你的积分不足时，我们会向你的服务器发送一个已签名的 HTTP 请求。每个请求都遵循 Standard Webhooks 规范：请用端点的密钥验证签名。',
     webhooksLoadFailed: 'Webhook 加载失败。',

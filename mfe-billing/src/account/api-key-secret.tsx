@@ -4,16 +4,7 @@ import { Button } from '@veo3/platform/ui/button';
 import type { CreatedApiKey } from '../api/api-keys-api';
 import { accountMessages } from './account.messages';
 import styles from './api-keys-section.module.css';
-
-/** Selects the text of `node`, so the user can copy it themselves where the clipboard is refused. */
-function selectText(node: Node | null): void {
-  const selection = window.getSelection();
-  if (!node || !selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(node);
-  selection.removeAllRanges();
-  selection.addRange(range);
-}
+import { copyText } from './copy-text';
 
 /** The new key's secret, shown this once (only its hash is stored): Copy, then Done. Takes focus when shown. */
 export function ApiKeySecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
@@ -24,16 +15,7 @@ export function ApiKeySecret({ created, onDone }: { created: CreatedApiKey; onDo
   const [copied, setCopied] = useState<'copied' | 'manual' | null>(null);
   useEffect(() => panel.current?.focus(), []);
 
-  const copy = async () => {
-    try {
-      // Throws where there is no clipboard (plain HTTP, old browsers) or the browser refuses it.
-      await navigator.clipboard.writeText(created.secret);
-      setCopied('copied');
-    } catch {
-      selectText(secret.current);
-      setCopied('manual');
-    }
-  };
+  const copy = async () => setCopied(await copyText(created.secret, secret.current));
 
   return (
     <section

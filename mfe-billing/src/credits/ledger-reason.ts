@@ -37,6 +37,9 @@ export function ledgerReason(line: PublicCreditTransaction, userId: string, lang
     case 'refund':
       if (paid) return t('reasonRefundOf', { product: paid });
       return model || line.product_name ? t('reasonVideoRefund') : t('reason_refund');
+    case 'referral':
+      // Its source is the invited user: the reader's own id on their side of it.
+      return t(line.source_id === userId ? 'reasonReferralJoined' : 'reasonReferralFriend');
     case 'bonus':
     case 'admin':
       if (line.source_type === 'bonus' && line.source_id === userId) return t('reasonWelcome');

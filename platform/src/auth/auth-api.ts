@@ -7,14 +7,22 @@ async function completeSignIn(reply: SignInReply): Promise<PublicUser> {
   return reply.user;
 }
 
-/** Exchanges a Google ID token for the site's token and user (SPEC §7 POST /api/auth/google). */
-export async function signInWithGoogle(idToken: string): Promise<PublicUser> {
-  return completeSignIn(await apiRequest('POST /api/auth/google', { body: { token: idToken } }));
+/**
+ * Exchanges a Google ID token for the site's token and user (SPEC §7 POST /api/auth/google);
+ * `referralCode`: the `?ref=` link the visitor came by, for an account this sign-in creates.
+ */
+export async function signInWithGoogle(idToken: string, referralCode?: string): Promise<PublicUser> {
+  return completeSignIn(
+    await apiRequest('POST /api/auth/google', { body: { token: idToken, referral_code: referralCode } }),
+  );
 }
 
 /** Development sign-in by e-mail; only offered when the server says so (runtime config `devLogin`). */
-export async function signInDev(email: string, name?: string): Promise<PublicUser> {
-  return completeSignIn(await apiRequest('POST /api/auth/dev', { body: { email, name } }));
+export async function signInDev(
+  email: string,
+  { name, referralCode }: { name?: string; referralCode?: string } = {},
+): Promise<PublicUser> {
+  return completeSignIn(await apiRequest('POST /api/auth/dev', { body: { email, name, referral_code: referralCode } }));
 }
 
 /** Revokes the session on the server, then forgets the stored login whatever the server said. */

@@ -19,6 +19,8 @@ import {
   pushSubscriptionExport,
 } from '../notifications/notification-views';
 import { PushSubscriptionRepository } from '../notifications/push-subscription.repository';
+import { ReferralRepository } from '../referrals/referral.repository';
+import { referralExport } from '../referrals/referral-views';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -155,6 +157,7 @@ export class AccountExportSections {
     private readonly notificationSettings: NotificationSettingsRepository,
     private readonly pushSubscriptions: PushSubscriptionRepository,
     private readonly outbox: LocalOutbox,
+    private readonly referrals: ReferralRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -220,6 +223,18 @@ export class AccountExportSections {
       {
         name: 'push_subscriptions',
         page: async (u, s, t) => (await this.pushSubscriptions.pageOf(u, s, t)).map(pushSubscriptionExport),
+      },
+      {
+        name: 'referral_code',
+        page: async (u, s) => {
+          const row = s === 0 ? await this.referrals.findCode(u) : null;
+          return row ? [{ code: row.code, created_at: row.createdAt }] : [];
+        },
+      },
+      // Each referral the user is a side of, never the other side's id.
+      {
+        name: 'referrals',
+        page: async (u, s, t) => (await this.referrals.pageOf(u, s, t)).map((row) => referralExport(row, u)),
       },
       // The local outbox's e-mails (a site without SMTP_URL); e-mail sent through SMTP is not kept.
       {

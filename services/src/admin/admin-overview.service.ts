@@ -13,8 +13,8 @@ import { VideoTaskRepository } from '../video/video-task.repository';
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
-/** The ledger lines that bring credits in: bought, a plan's, a bonus, an admin's adjustment. */
-const GRANTING_SOURCES = ['purchase', 'plan', 'renewal', 'bonus', 'admin'];
+/** The ledger lines that bring credits in: bought, a plan's, a bonus, a referral's reward, an admin's adjustment. */
+const GRANTING_SOURCES = ['purchase', 'plan', 'renewal', 'bonus', 'referral', 'admin'];
 
 type Outcome = (typeof GENERATION_OUTCOMES)[number];
 type Generations = AdminOverviewFigures['generations'];

@@ -18,9 +18,10 @@ import {
   type SignOutReply,
 } from '@veo3/contracts/auth';
 
-const clientInfo = (request: FastifyRequest): ClientInfo => ({
+const clientInfo = (request: FastifyRequest, referralCode?: string): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? null,
   ip: request.ip ?? null,
+  referralCode,
 });
 
 const GOOGLE_ONLY = 'This site signs in with Google only. Please use "Continue with Google".';
@@ -38,14 +39,14 @@ export class AuthController {
     @Body({ schema: GoogleSignInSchema }) body: GoogleSignInBody,
     @Req() request: FastifyRequest,
   ): Promise<SignInReply> {
-    return this.auth.signInWithGoogle(body.token, clientInfo(request));
+    return this.auth.signInWithGoogle(body.token, clientInfo(request, body.referral_code));
   }
 
   @Post('api/auth/dev')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   dev(@Body({ schema: DevSignInSchema }) body: DevSignInBody, @Req() request: FastifyRequest): Promise<SignInReply> {
-    return this.auth.signInDev(body.email, body.name ?? null, clientInfo(request));
+    return this.auth.signInDev(body.email, body.name ?? null, clientInfo(request, body.referral_code));
   }
 
   @Get('api/auth/user')

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/app-config';
 import { ErasedAccountsModule } from '../account-deletion/erased-accounts.module';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
+import { ReferralsModule } from '../referrals/referrals.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -33,6 +34,7 @@ const jwtSecretProvider = { provide: JWT_SECRET, inject: [APP_CONFIG], useFactor
     UsersModule,
     CreditsModule,
     ErasedAccountsModule,
+    ReferralsModule,
     JwtModule.registerAsync({
       extraProviders: [jwtSecretProvider],
       inject: [JWT_SECRET],

@@ -8,6 +8,7 @@ import { CreditsService } from '../credits/credits.service';
 import { afterCommit } from '../database/transaction';
 import type { PublicUser, SignInReply } from '@veo3/contracts/auth';
 import { ErasedIdentities, identityOf } from '../account-deletion/erased-identities';
+import { ReferralsService } from '../referrals/referrals.service';
 import { toPublicUser, type SessionUser } from '../users/session-user';
 import { UsersService, type SignInProfile } from '../users/users.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
@@ -25,6 +26,8 @@ export interface TokenPayload {
 export interface ClientInfo {
   userAgent: string | null;
   ip: string | null;
+  /** The referral code the sign-in carries (`referral_code`), if any. */
+  referralCode?: string;
 }
 
 @Injectable()
@@ -38,6 +41,7 @@ export class AuthService {
     private readonly google: GoogleTokenVerifier,
     private readonly authenticator: SessionAuthenticator,
     private readonly erased: ErasedIdentities,
+    private readonly referrals: ReferralsService,
   ) {}
 
   async signInWithGoogle(idToken: string, client: ClientInfo): Promise<SignInReply> {
@@ -90,8 +94,10 @@ export class AuthService {
 
   private async signIn(profile: SignInProfile, client: ClientInfo): Promise<SignInReply> {
     let { user, created } = await this.users.upsertFromSignIn(profile);
-    // A person whose earlier account was deleted signs up anew, without a second bonus.
-    if (created && this.config.signupBonusCredits > 0 && !(await this.erased.wasErased(identityOf(user)))) {
+    // A person whose earlier account was deleted signs up anew, without a second bonus or referral.
+    const firstAccount = created && !(await this.erased.wasErased(identityOf(user)));
+    if (firstAccount && client.referralCode) await this.referrals.recordSignUp(user.id, client.referralCode);
+    if (firstAccount && this.config.signupBonusCredits > 0) {
       const { balance } = await this.credits.grant({
         userId: user.id,
         amount: this.config.signupBonusCredits,

@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
+import { ReferralsModule } from '../referrals/referrals.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { BillingCustomerEntity } from './billing-customer.entity';
@@ -38,6 +39,7 @@ import { SubscriptionEntity } from './subscription.entity';
     AuditModule,
     AuthModule,
     CreditsModule,
+    ReferralsModule,
     UsersModule,
   ],
   controllers: [AccountController, BillingController, StripeWebhookController, SimulatedCheckoutController],

@@ -4,6 +4,7 @@ import { TransactionRunner } from '../database/transaction-runner';
 import { findPlan } from '@veo3/contracts/catalogue';
 import { CreditsService } from '../credits/credits.service';
 import { isDeadlock, isUniqueViolation } from '../database/transaction';
+import { ReferralsService } from '../referrals/referrals.service';
 import { UserRepository } from '../users/user.repository';
 import { BillingRepository } from './billing.repository';
 import { noGrantReason } from './invoice-grant';
@@ -35,6 +36,7 @@ export class FulfillmentService {
     private readonly credits: CreditsService,
     private readonly rows: BillingRepository,
     private readonly users: UserRepository,
+    private readonly referrals: ReferralsService,
   ) {}
 
   /**
@@ -153,11 +155,16 @@ export class FulfillmentService {
       },
       m,
     );
+    let balance = result.balance;
     if (!result.replayed) {
       await this.rows.insertPayment(m, { id: paymentId, ...payment });
       await onGranted?.(m, result.balance);
+      // A paid purchase rewards the buyer's referral, if any, once (the first one does): the balance after it.
+      if (p.amountCents > 0 && p.credits > 0) {
+        balance = (await this.referrals.rewardFirstPurchase(m, { userId: p.userId, paymentId })) ?? balance;
+      }
     }
-    return result.balance;
+    return balance;
   }
 
   private logWithheld(invoice: InvoiceSnapshot, reason: PaymentNoGrantReason): void {

@@ -14,6 +14,7 @@ import { HealthErrorCode } from '../health/health.exception';
 import { GalleryErrorCode } from '../sharing/gallery.exception';
 import { NotificationsErrorCode } from '../notifications/notifications.exception';
 import { PublicApiErrorCode } from '../public-api/public-api.exception';
+import { ReferralsErrorCode } from '../referrals/referrals.exception';
 import { SharingErrorCode } from '../sharing/sharing.exception';
 import { StorageErrorCode } from '../storage/storage.exception';
 import { UsersErrorCode } from '../users/users.exception';
@@ -38,6 +39,7 @@ it("every module's error codes are the contract's, each code once", () => {
     gallery: GalleryErrorCode,
     health: HealthErrorCode,
     notifications: NotificationsErrorCode,
+    referrals: ReferralsErrorCode,
     publicApi: PublicApiErrorCode,
     sharing: SharingErrorCode,
     storage: StorageErrorCode,

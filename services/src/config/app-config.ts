@@ -205,6 +205,8 @@ export const envSchema = z.object({
   EVENTS_MAX_PER_ADDRESS: int(100, 1, 100_000),
   EVENTS_OPEN_RATE_LIMIT: int(30, 1, 100_000),
   SIGNUP_BONUS_CREDITS: int(0, 0, 1_000_000),
+  // Credits each side of a referral gets at the invited user's first purchase; 0 turns referrals off.
+  REFERRAL_CREDITS: int(100, 0, 1_000_000),
   EXPORT_INLINE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(10_000).default(50)),
   EXPORT_KEEP_HOURS: int(168, 1, 24 * 365),
   EXPORT_EVERY_HOURS: int(24, 0, 24 * 365),
@@ -521,6 +523,8 @@ function billingConfig({ e, production, siteUrl }: Basis) {
     /** Checkout sessions a signed-in user may create per minute. */
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
     signupBonusCredits: e.SIGNUP_BONUS_CREDITS,
+    /** Granted to the invited user and to their referrer at the invited user's first purchase; 0: referrals off. */
+    referralCredits: e.REFERRAL_CREDITS,
   };
 }
 

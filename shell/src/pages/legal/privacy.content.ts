@@ -68,6 +68,7 @@ export const privacyContent: LegalContent = {
           heading: '6. Data stored in your browser',
           paragraphs: [
             'We keep your sign-in token, a copy of your profile and your language choice in your browser’s local storage so you stay signed in and see the site in your language. Signing out removes the sign-in data. We do not use advertising cookies.',
+            'If you open a friend’s invitation link, its code is kept there for 30 days so that signing up can credit the invitation; signing in removes it.',
           ],
         },
         {
@@ -85,6 +86,7 @@ export const privacyContent: LegalContent = {
             'Sign-in sessions (when you signed in, your browser and IP address): 30 days after you sign out or the session expires, so we can look into suspicious sign-ins; then deleted automatically.',
             'Images uploaded for a generation that failed: 30 days after it failed, while we can still retry it for you; then deleted automatically. The failed generation stays in your history without them.',
             'Checkouts you started but did not pay for: 30 days, long enough for a delayed bank payment to complete; then deleted automatically.',
+            'Invitations: your invitation code, and for each friend who signed up through your link when they did and whether their first purchase earned you both the reward (never who they are), until you delete your account. If you signed up through a friend’s link, that link is kept with your account until you delete it; deleting your account removes it, and removes your code so your link stops working.',
             'Payments and the record of your credits: six years, because UK tax rules (HMRC) require us to keep these records for six years. If you delete your account they are kept without your name or e-mail address (pseudonymised).',
             'Records of actions our staff take on accounts (audit records): kept to show what was done and by whom; after your account is deleted they no longer name you (pseudonymised).',
             'Data export archives (“Download my data”): available for 7 days, then deleted.',
@@ -201,6 +203,7 @@ export const privacyContent: LegalContent = {
           heading: '6. 存储在你浏览器中的数据',
           paragraphs: [
             '我们会在浏览器的本地存储中保存你的登录令牌、个人资料副本和语言偏好，以便你保持登录并以你选择的语言浏览网站。退出登录会删除登录数据。我们不使用广告 Cookie。',
+            '如果你打开了好友的邀请链接，其邀请码会在那里保存 30 天，以便注册时记下这次邀请；登录后即删除。',
           ],
         },
         {
@@ -216,6 +219,7 @@ export const privacyContent: LegalContent = {
             '登录会话（登录时间、浏览器和 IP 地址）：在你退出登录或会话过期后保存 30 天，以便我们调查可疑登录；之后自动删除。',
             '为生成失败的视频上传的图片：在失败后保存 30 天，期间我们仍可为你重试；之后自动删除。失败的记录仍会保留在你的历史记录中，但不再包含这些图片。',
             '已发起但未付款的结账：保存 30 天，足以让延迟到账的银行付款完成；之后自动删除。',
+            '邀请：你的邀请码，以及每位通过你的链接注册的好友的注册时间和其首次购买是否让你们获得了奖励（不含好友的身份），保存至你删除账户为止。如果你是通过好友的链接注册的，这一关联会随你的账户保存至你删除账户为止；删除账户会删除它，并删除你的邀请码，你的链接随即失效。',
             '付款记录和积分记录：保存六年，因为英国税务机关（HMRC）要求保存此类记录六年。如果你删除账户，这些记录会在去除你的姓名和邮箱地址后继续保存（假名化）。',
             '我们的工作人员对账户所做操作的记录（审计记录）：用于说明做了什么以及由谁操作；你的账户删除后，这些记录不再能识别你（假名化）。',
             '数据导出压缩包（“下载我的数据”）：可在 7 天内下载，之后删除。',

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { signInDev } from '@veo3/platform/auth/auth-api';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Button } from '@veo3/platform/ui/button';
+import { pendingReferral } from '../../referrals/referral-link';
 import { GoogleLogo } from './google-logo';
 import { loginMessages } from './login.messages';
 
@@ -22,7 +23,7 @@ export function DevLoginForm({ hasGoogle, busy, run }: DevLoginFormProps) {
       className="shell-login__dev"
       onSubmit={(event) => {
         event.preventDefault();
-        void run('dev', () => signInDev(email.trim()));
+        void run('dev', () => signInDev(email.trim(), { referralCode: pendingReferral() }));
       }}
     >
       {!hasGoogle && (

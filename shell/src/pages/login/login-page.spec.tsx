@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { resetRuntimeConfig } from '@veo3/platform/config/runtime-config';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest, testUser } from '@veo3/platform/testing/test-session';
+import { pendingReferral, rememberReferral } from '../../referrals/referral-link';
 import { LoginPage } from './login-page';
 
 function serveConfig(config: object) {
@@ -70,6 +71,26 @@ describe('LoginPage with development sign-in', () => {
     await act(async () => answer(reply({ success: true, token: 'tok', user: testUser })));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('tok');
+  });
+
+  it("sends the kept ?ref= link's code with the sign-in, and forgets it once signed in", async () => {
+    rememberReferral('?ref=Friend_123');
+    globalThis.fetch = jest.fn(async () => reply({ success: true, token: 'tok', user: testUser }));
+    renderLogin();
+    await signInByEmail();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0];
+    expect(JSON.parse(init.body)).toEqual({ email: 'ann@example.com', referral_code: 'Friend_123' });
+    expect(pendingReferral()).toBeUndefined();
+  });
+
+  it('keeps the code when the sign-in fails', async () => {
+    rememberReferral('?ref=Friend_123');
+    globalThis.fetch = jest.fn(async () => reply({ success: false, message: 'nope' }, 400));
+    renderLogin();
+    await signInByEmail();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed, please try again');
+    expect(pendingReferral()).toBe('Friend_123');
   });
 
   it('says "Login failed, please try again" when the server refuses', async () => {

@@ -3,6 +3,7 @@ import { trackEvent } from '@veo3/platform/analytics/analytics';
 import { signInWithGoogle } from '@veo3/platform/auth/auth-api';
 import { useNavigate } from '@veo3/platform/routing/router';
 import type { Language } from '@veo3/platform/i18n/i18n';
+import { forgetReferral, pendingReferral } from '../../referrals/referral-link';
 import { renderGoogleButton } from './google-identity';
 
 export type Notice = 'googleFailed' | 'loginFailed' | 'googleUnavailable';
@@ -27,6 +28,7 @@ export function useSignIn(
       setBusy(true);
       try {
         await signIn();
+        forgetReferral();
         trackEvent('login', { method });
         navigate(next, { replace: true });
       } catch {
@@ -45,7 +47,7 @@ export function useSignIn(
       element,
       googleClientId,
       lang,
-      (idToken) => void run('google', () => signInWithGoogle(idToken)),
+      (idToken) => void run('google', () => signInWithGoogle(idToken, pendingReferral())),
     ).catch(() => setNotice('googleUnavailable'));
   }, [googleClientId, lang, run, googleButton]);
 
