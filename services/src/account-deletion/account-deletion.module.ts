@@ -13,6 +13,8 @@ import { GalleryService } from '../sharing/gallery.service';
 import { SharingModule } from '../sharing/sharing.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { NotificationsService } from '../notifications/notifications.service';
+import { PromotionsModule } from '../promotions/promotions.module';
+import { PromotionsService } from '../promotions/promotions.service';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -42,6 +44,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     WebhooksModule,
     SharingModule,
     NotificationsModule,
+    PromotionsModule,
     ErasedAccountsModule,
     SharedVideosModule,
   ],
@@ -50,7 +53,14 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     AccountDeletionService,
     {
       provide: ACCOUNT_ERASERS,
-      inject: [AccountExportService, ApiKeysService, WebhooksService, GalleryService, NotificationsService],
+      inject: [
+        AccountExportService,
+        ApiKeysService,
+        WebhooksService,
+        GalleryService,
+        NotificationsService,
+        PromotionsService,
+      ],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },
   ],

@@ -9,6 +9,7 @@ import { CreditsModule } from '../credits/credits.module';
 import { SharedVideosModule } from '../sharing/shared-videos.module';
 import { SharingModule } from '../sharing/sharing.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
@@ -37,6 +38,7 @@ import { AccountExportService } from './account-export.service';
     SharedVideosModule,
     SharingModule,
     NotificationsModule,
+    PromotionsModule,
   ],
   controllers: [AccountExportController],
   providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],

@@ -19,6 +19,7 @@ import {
   pushSubscriptionExport,
 } from '../notifications/notification-views';
 import { PushSubscriptionRepository } from '../notifications/push-subscription.repository';
+import { PromotionsRepository } from '../promotions/promotions.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -155,6 +156,7 @@ export class AccountExportSections {
     private readonly notificationSettings: NotificationSettingsRepository,
     private readonly pushSubscriptions: PushSubscriptionRepository,
     private readonly outbox: LocalOutbox,
+    private readonly promotions: PromotionsRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -170,6 +172,11 @@ export class AccountExportSections {
       { name: 'payments', page: (u, s, t) => this.payments.pageOf(u, s, t) },
       { name: 'subscriptions', page: (u, s, t) => this.billing.subscriptionsOf(u, s, t) },
       { name: 'checkout_sessions', page: (u, s, t) => this.billing.checkoutSessionsOf(u, s, t) },
+      {
+        name: 'promo_redemptions',
+        page: async (u, s, t) =>
+          (await this.promotions.redemptionsOf(u, s, t)).map(({ userId: _user, ...rest }) => rest),
+      },
       {
         name: 'video_tasks',
         page: async (u, s, t) =>

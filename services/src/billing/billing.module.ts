@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { BillingCustomerEntity } from './billing-customer.entity';
@@ -21,6 +22,7 @@ import { PaymentRepository } from './payment.repository';
 import { PaymentEntity } from './payment.entity';
 import { SimulatedCheckoutController } from './simulated-checkout.controller';
 import { SimulatedCheckoutService } from './simulated-checkout.service';
+import { SimulatedPromotionService } from './simulated-promotion.service';
 import { StripeGateway } from './stripe.gateway';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
@@ -38,6 +40,7 @@ import { SubscriptionEntity } from './subscription.entity';
     AuditModule,
     AuthModule,
     CreditsModule,
+    PromotionsModule,
     UsersModule,
   ],
   controllers: [AccountController, BillingController, StripeWebhookController, SimulatedCheckoutController],
@@ -49,6 +52,7 @@ import { SubscriptionEntity } from './subscription.entity';
     PaymentRefundService,
     PaymentRepository,
     SimulatedCheckoutService,
+    SimulatedPromotionService,
     StripeWebhookService,
     {
       provide: STRIPE_GATEWAY,
