@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useT } from '@veo3/platform/i18n/i18n';
 import { Button } from '@veo3/platform/ui/button';
@@ -19,19 +19,19 @@ function FormField({
   label,
   hint,
   error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
+  ...input
+}: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      {children(describedBy)}
+      <input
+        id={id}
+        {...input}
+        className={`${styles.input} ${input.className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}
@@ -68,7 +68,6 @@ export function PromotionCreateForm({ onDone }: { onDone: (message: string, fail
   });
   const set = (field: keyof PromotionForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const errorOf = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
-  const invalid = (field: Field) => (errors[field] ? true : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,20 +82,17 @@ export function PromotionCreateForm({ onDone }: { onDone: (message: string, fail
         {t('createTitle')}
       </h3>
       <div className={own.fields}>
-        <FormField id={`${id}-code`} label={t('code')} hint={t('codeHint')} error={errorOf('code')}>
-          {(describedBy) => (
-            <input
-              id={`${id}-code`}
-              className={`${styles.input} ${own.code}`}
-              value={form.code}
-              maxLength={32}
-              autoComplete="off"
-              aria-invalid={invalid('code')}
-              aria-describedby={describedBy}
-              onChange={(e) => set('code')(e.target.value)}
-            />
-          )}
-        </FormField>
+        <FormField
+          id={`${id}-code`}
+          label={t('code')}
+          hint={t('codeHint')}
+          error={errorOf('code')}
+          className={own.code}
+          value={form.code}
+          maxLength={32}
+          autoComplete="off"
+          onChange={(e) => set('code')(e.target.value)}
+        />
         <fieldset className={own.kind}>
           <legend className={styles.field}>{t('kind')}</legend>
           {(['percent', 'amount'] as const).map((kind) => (
@@ -110,58 +106,34 @@ export function PromotionCreateForm({ onDone }: { onDone: (message: string, fail
           id={`${id}-value`}
           label={t(form.kind === 'percent' ? 'percent' : 'amount')}
           error={errorOf('value')}
-        >
-          {(describedBy) => (
-            <input
-              id={`${id}-value`}
-              className={styles.input}
-              inputMode={form.kind === 'percent' ? 'numeric' : 'decimal'}
-              value={form.value}
-              aria-invalid={invalid('value')}
-              aria-describedby={describedBy}
-              onChange={(e) => set('value')(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-expires`} label={t('expires')} error={errorOf('expires')}>
-          {(describedBy) => (
-            <input
-              id={`${id}-expires`}
-              type="datetime-local"
-              className={styles.input}
-              value={form.expires}
-              aria-invalid={invalid('expires')}
-              aria-describedby={describedBy}
-              onChange={(e) => set('expires')(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-limit`} label={t('limit')} error={errorOf('limit')}>
-          {(describedBy) => (
-            <input
-              id={`${id}-limit`}
-              className={styles.input}
-              inputMode="numeric"
-              value={form.limit}
-              aria-invalid={invalid('limit')}
-              aria-describedby={describedBy}
-              onChange={(e) => set('limit')(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-reason`} label={t('reason')} error={errorOf('reason')}>
-          {(describedBy) => (
-            <input
-              id={`${id}-reason`}
-              className={styles.input}
-              maxLength={500}
-              value={form.reason}
-              aria-invalid={invalid('reason')}
-              aria-describedby={describedBy}
-              onChange={(e) => set('reason')(e.target.value)}
-            />
-          )}
-        </FormField>
+          inputMode={form.kind === 'percent' ? 'numeric' : 'decimal'}
+          value={form.value}
+          onChange={(e) => set('value')(e.target.value)}
+        />
+        <FormField
+          id={`${id}-expires`}
+          label={t('expires')}
+          error={errorOf('expires')}
+          type="datetime-local"
+          value={form.expires}
+          onChange={(e) => set('expires')(e.target.value)}
+        />
+        <FormField
+          id={`${id}-limit`}
+          label={t('limit')}
+          error={errorOf('limit')}
+          inputMode="numeric"
+          value={form.limit}
+          onChange={(e) => set('limit')(e.target.value)}
+        />
+        <FormField
+          id={`${id}-reason`}
+          label={t('reason')}
+          error={errorOf('reason')}
+          maxLength={500}
+          value={form.reason}
+          onChange={(e) => set('reason')(e.target.value)}
+        />
       </div>
       <div className={styles.rowActions}>
         <Button type="submit" variant="primary" busy={create.isPending}>
