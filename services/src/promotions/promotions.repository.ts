@@ -63,8 +63,14 @@ export class PromotionsRepository {
     return Boolean(affected);
   }
 
-  findRedemption(m: EntityManager, checkoutSessionId: string): Promise<PromoRedemptionEntity | null> {
-    return m.findOneBy(PromoRedemptionEntity, { checkoutSessionId });
+  /**
+   * The checkout's redemption in `m`'s transaction; `latest`: as committed now, not as the
+   * transaction's snapshot saw it (a locking read on MySQL; SQLite runs one transaction at a time).
+   */
+  findRedemption(m: EntityManager, checkoutSessionId: string, latest = false): Promise<PromoRedemptionEntity | null> {
+    const mysql = this.dataSource.options.type === 'mysql';
+    const lock = latest && mysql ? ({ mode: 'pessimistic_read' } as const) : undefined;
+    return m.findOne(PromoRedemptionEntity, { where: { checkoutSessionId }, lock });
   }
 
   async insertRedemption(m: EntityManager, redemption: Omit<PromoRedemptionEntity, 'createdAt'>): Promise<void> {

@@ -43,6 +43,8 @@ export class PromotionsService implements AccountEraser {
     if (await this.rows.findRedemption(m, use.checkoutSessionId)) return;
     const now = new Date();
     if (!(await this.rows.countRedemption(m, use.promoCodeId, now))) {
+      // The same checkout paid at the same moment redeemed it (and reached the limit): a replay.
+      if (await this.rows.findRedemption(m, use.checkoutSessionId, true)) return;
       const code = await this.rows.findById(use.promoCodeId, m);
       const state = code ? promoCodeState(code, now) : 'disabled';
       // Active again by now: the limit was reached by a payment that then rolled back.

@@ -189,7 +189,8 @@ describe.each(databaseKinds())('promotion codes on the simulated checkout on %s'
   it('pays the discounted price for the full credits; a replayed Pay redeems once', async () => {
     const user = await devSignIn(t.app, 'discounted@example.com');
     const id = await openCheckout(user);
-    const code = await createCode({ percent_off: null, amount_off_cents: 500 });
+    // A limit of 1: the replays of the one payment must not count as more redemptions, nor be refused.
+    const code = await createCode({ percent_off: null, amount_off_cents: 500, max_redemptions: 1 });
     await apply(user, id, code.code);
     const paid = await Promise.all(Array.from({ length: 5 }, () => pay(user, id)));
     for (const res of paid) expect(res.json().data).toMatchObject({ credits_granted: 330, balance: 330 });
