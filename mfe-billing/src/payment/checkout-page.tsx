@@ -139,7 +139,7 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
         </div>
       </dl>
 
-      <PromotionCodeField session={session} disabled={busy} />
+      <PromotionCodeField session={session} disabled={busy} onChanged={() => pay.reset()} />
 
       <div role="alert" className={styles.alertSlot}>
         {pay.isError && <p className={styles.error}>{payError}</p>}

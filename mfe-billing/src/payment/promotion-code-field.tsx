@@ -15,7 +15,16 @@ import styles from './payment-page.module.css';
  * The test checkout's "Promotion code" field: Apply shows the discount and the new total before Pay,
  * Remove goes back to the full price. Refusals are announced (an alert) in the reader's language.
  */
-export function PromotionCodeField({ session, disabled }: { session: CheckoutSession; disabled: boolean }) {
+export function PromotionCodeField({
+  session,
+  disabled,
+  onChanged,
+}: {
+  session: CheckoutSession;
+  disabled: boolean;
+  /** The code was applied or removed: a refused payment's message no longer holds. */
+  onChanged: () => void;
+}) {
   const t = useT(promotionCodeMessages);
   const id = useId();
   const client = useQueryClient();
@@ -24,6 +33,7 @@ export function PromotionCodeField({ session, disabled }: { session: CheckoutSes
   const [notice, setNotice] = useState('');
   const done = (key: 'appliedNotice' | 'removedNotice') => (updated: CheckoutSession) => {
     client.setQueryData(billingKeys.checkoutSession(session.id), updated);
+    onChanged();
     const total = formatMoney(updated.amount_due ?? updated.amount, updated.currency);
     setNotice(t(key, { code: updated.promotion_code ?? '', total }));
     setCode('');
