@@ -96,5 +96,8 @@ describe('the checkout page promotion code', () => {
         'This promotion code has been used up. Nothing was charged: remove the code to pay the full price.',
       ),
     ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('button', { name: 'Pay $19.90' })).toBeTruthy();
+    expect(screen.queryByText(/Nothing was charged/)).toBeNull();
   });
 });
