@@ -69,7 +69,7 @@ export class PromotionsRepository {
    */
   findRedemption(m: EntityManager, checkoutSessionId: string, latest = false): Promise<PromoRedemptionEntity | null> {
     const mysql = this.dataSource.options.type === 'mysql';
-    const lock = latest && mysql ? ({ mode: 'pessimistic_read' } as const) : undefined;
+    const lock = latest && mysql ? ({ mode: 'pessimistic_write' } as const) : undefined;
     return m.findOne(PromoRedemptionEntity, { where: { checkoutSessionId }, lock });
   }
 
