@@ -13,7 +13,7 @@ import styles from './payment-page.module.css';
 
 /**
  * The test checkout's "Promotion code" field: Apply shows the discount and the new total before Pay,
- * Remove goes back to the full price. Refusals are announced (an alert) in the reader's language.
+ * Remove goes back to the full price. Refusals are announced at once (an assertive live region) in the reader's language.
  */
 export function PromotionCodeField({
   session,
@@ -97,7 +97,7 @@ export function PromotionCodeField({
           </div>
         </form>
       )}
-      <div role="alert" aria-live="assertive" id={`${id}-error`}>
+      <div aria-live="assertive" aria-atomic="true" id={`${id}-error`}>
         {error && <p className={styles.promotionError}>{error}</p>}
       </div>
       <p role="status" aria-live="polite" className="pf-visually-hidden">
