@@ -204,6 +204,12 @@ describe.each(databaseKinds())('promotion codes on the simulated checkout on %s'
     expect((await api('DELETE', `/api/stripe/simulated/${id}/promotion-code`, user)).json()).toMatchObject({
       code: 'BILLING_SESSION_CLOSED',
     });
+    // An admin's refund refunds what was paid, and takes back the credits it bought.
+    const refund = await api('POST', `/api/admin/payments/${id}/refund`, admin, { reason: 'Asked for it' });
+    expect(refund.statusCode).toBe(200);
+    const [row] = await query('SELECT status, refunded_cents, credits_reclaimed FROM payments WHERE id = ?', [id]);
+    expect([row.status, Number(row.refunded_cents), Number(row.credits_reclaimed)]).toEqual(['refunded', 1490, 330]);
+    expect(await balance(user)).toBe(0);
   });
 
   it("a plan's first period at a discount grants the plan's credits; at $0 it grants nothing, as Stripe's invoice would", async () => {
