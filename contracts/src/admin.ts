@@ -287,6 +287,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   /** A user banned from the gallery, or the ban lifted (target: the user). */
   'gallery.ban',
   'gallery.unban',
+  /** A simulated checkout's promotion code created or disabled in the console (target: the code). */
+  'promotion.create',
+  'promotion.disable',
 ] as const;
 export const AdminAuditAction = z.enum(ADMIN_AUDIT_ACTIONS);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
@@ -320,7 +323,8 @@ export const AdminAuditEntry = z.object({
   actor_email: z.string().nullable(),
   action: AdminAuditAction,
   /** share: a shared video (`/v/<id>`), the gallery's review (issue 35). */
-  target_type: z.enum(['user', 'payment', 'task', 'share']),
+  /** promotion: a promotion code of the simulated checkout (its id). */
+  target_type: z.enum(['user', 'payment', 'task', 'share', 'promotion']),
   target_id: z.string(),
   /**
    * The e-mail of the target user, or of the owner of the target payment, task or share (issue 32); null

@@ -51,6 +51,12 @@ export const PublicCheckoutSession = z.object({
   simulated: z.boolean(),
   success_url: z.string(),
   cancel_url: z.string(),
+  /** The promotion code applied to a simulated checkout (upper-case); null or absent when none. */
+  promotion_code: z.string().nullable().optional(),
+  /** What the code takes off `amount` (the list price). */
+  discount: z.number().optional(),
+  /** What Pay charges: `amount` less `discount`. */
+  amount_due: z.number().optional(),
 });
 export type PublicCheckoutSession = z.infer<typeof PublicCheckoutSession>;
 export const CheckoutSessionReply = ok(PublicCheckoutSession);

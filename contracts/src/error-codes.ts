@@ -242,6 +242,22 @@ export const REFERRALS_ERROR_CODES = {
   CodeUnavailable: 'REFERRALS_CODE_UNAVAILABLE',
 } as const;
 
+/** promotions.exception.ts */
+export const PROMOTIONS_ERROR_CODES = {
+  /** No such promotion code (404). */
+  UnknownCode: 'PROMOTIONS_UNKNOWN_CODE',
+  /** The code is past its expiry (409); at Pay: it expired since it was applied. */
+  Expired: 'PROMOTIONS_EXPIRED',
+  /** The code reached its redemption limit (409); at Pay: it ran out since it was applied. */
+  UsedUp: 'PROMOTIONS_USED_UP',
+  /** An admin disabled the code (409). */
+  Disabled: 'PROMOTIONS_DISABLED',
+  /** Create: another code has this text (409). */
+  CodeTaken: 'PROMOTIONS_CODE_TAKEN',
+  /** Disable: no such code (404). */
+  NotFound: 'PROMOTIONS_NOT_FOUND',
+} as const;
+
 /** By module, in the order envelope.ts lists them. */
 export const MODULE_ERRORS = {
   accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
@@ -257,6 +273,7 @@ export const MODULE_ERRORS = {
   gallery: GALLERY_ERROR_CODES,
   health: HEALTH_ERROR_CODES,
   notifications: NOTIFICATIONS_ERROR_CODES,
+  promotions: PROMOTIONS_ERROR_CODES,
   publicApi: PUBLIC_API_ERROR_CODES,
   referrals: REFERRALS_ERROR_CODES,
   sharing: SHARING_ERROR_CODES,

@@ -19,6 +19,7 @@ import type { HttpMethod } from './http-method';
 import * as health from './health';
 import * as notifications from './notifications';
 import * as referrals from './referrals';
+import * as promotions from './promotions';
 import { RemoteMapReply } from './site';
 import * as sharing from './sharing';
 import * as video from './video';
@@ -179,6 +180,23 @@ export const API_ROUTES = [
     auth: 'required',
     params: billing.SimulatedCompleteParamsSchema,
     replies: { 200: billing.SimulatedCompleteReply, ...SIGNED_IN, 404: E, 409: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/simulated/:sessionId/promotion-code',
+    auth: 'required',
+    params: promotions.PromotionCodeParamsSchema,
+    body: promotions.ApplyPromotionCodeSchema,
+    // 404 PROMOTIONS_UNKNOWN_CODE or BILLING_SESSION_NOT_FOUND; 409 PROMOTIONS_EXPIRED, PROMOTIONS_USED_UP,
+    // PROMOTIONS_DISABLED or BILLING_SESSION_CLOSED.
+    replies: { 200: billing.CheckoutSessionReply, 400: E, ...SIGNED_IN, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stripe/simulated/:sessionId/promotion-code',
+    auth: 'required',
+    params: promotions.PromotionCodeParamsSchema,
+    replies: { 200: billing.CheckoutSessionReply, ...SIGNED_IN, 404: E, 409: E, ...DB },
   },
 
   // account (the signed-in user's own page)
@@ -787,6 +805,31 @@ export const API_ROUTES = [
     path: '/api/referrals',
     auth: 'required',
     replies: { 200: referrals.ReferralSummaryReply, ...SIGNED_IN, ...DB },
+  },
+  // promotions (the simulated checkout's promotion codes, in the console)
+  {
+    method: 'GET',
+    path: '/api/admin/promotions',
+    auth: 'required',
+    query: promotions.AdminPromotionsQuerySchema,
+    replies: { 200: promotions.AdminPromotionsReply, 400: E, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/promotions',
+    auth: 'required',
+    body: promotions.CreatePromotionSchema,
+    // 409 PROMOTIONS_CODE_TAKEN.
+    replies: { 201: promotions.AdminPromotionReply, 400: E, ...SIGNED_IN, 403: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/promotions/:id/disable',
+    auth: 'required',
+    params: promotions.AdminPromotionParamsSchema,
+    body: promotions.DisablePromotionSchema,
+    // 404 PROMOTIONS_NOT_FOUND.
+    replies: { 200: promotions.AdminPromotionReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
   },
   // notifications ("tell me when it's ready")
   {

@@ -7,6 +7,7 @@ import { AuditPanel } from '../audit/audit-panel';
 import { GalleryPanel } from '../gallery/gallery-panel';
 import { OverviewPanel } from '../overview/overview-panel';
 import { PaymentsPanel } from '../payments/payments-panel';
+import { PromotionsPanel } from '../promotions/promotions-panel';
 import { TasksPanel } from '../tasks/tasks-panel';
 import { UserDetail } from '../users/user-detail';
 import { UsersPanel } from '../users/users-panel';
@@ -20,6 +21,7 @@ const TABS = [
   { to: '/admin/audit', label: 'tabAudit', end: false },
   { to: '/admin/api', label: 'tabApi', end: false },
   { to: '/admin/gallery', label: 'tabGallery', end: false },
+  { to: '/admin/promotions', label: 'tabPromotions', end: false },
 ] as const;
 
 /**
@@ -57,6 +59,7 @@ export default function AdminPage() {
         <Route path="audit" element={<AuditPanel />} />
         <Route path="api" element={<ApiUsagePanel />} />
         <Route path="gallery" element={<GalleryPanel />} />
+        <Route path="promotions" element={<PromotionsPanel />} />
         <Route path="*" element={<OverviewPanel />} />
       </Routes>
     </div>

@@ -132,3 +132,22 @@ export async function createPortalSession(): Promise<{ url: string }> {
   if (!reply.url) throw new BillingReplyError();
   return { url: reply.url };
 }
+
+/** POST /api/stripe/simulated/:id/promotion-code: applies a code to the buyer's open test-mode checkout. */
+export async function applyPromotionCode(sessionId: string, code: string): Promise<PublicCheckoutSession> {
+  const reply = await apiRequest('POST /api/stripe/simulated/:sessionId/promotion-code', {
+    params: { sessionId },
+    body: { code },
+    identity: 'bearer',
+  });
+  return reply.data;
+}
+
+/** DELETE /api/stripe/simulated/:id/promotion-code: the checkout at its full price again. */
+export async function removePromotionCode(sessionId: string): Promise<PublicCheckoutSession> {
+  const reply = await apiRequest('DELETE /api/stripe/simulated/:sessionId/promotion-code', {
+    params: { sessionId },
+    identity: 'bearer',
+  });
+  return reply.data;
+}

@@ -14,6 +14,9 @@ import { billingKeys } from '../api/billing-keys';
 import { formatMoney } from '../pricing/format-price';
 import { productName } from '../pricing/plans';
 import { checkoutMessages } from './checkout.messages';
+import { PromotionCodeField } from './promotion-code-field';
+import { promotionCodeMessages } from './promotion-code.messages';
+import { promotionErrorReason } from './promotion-errors';
 import { appPath, redirectTo } from './redirect';
 import styles from './payment-page.module.css';
 
@@ -53,6 +56,33 @@ function BackToPricing() {
   );
 }
 
+/** A promotion code's discount and the total it leaves, in the order summary. */
+function DiscountRows({ session, due }: { session: CheckoutSession; due: string }) {
+  const t = useT(promotionCodeMessages);
+  if (!session.promotion_code) return null;
+  return (
+    <>
+      <div className={styles.orderRow}>
+        <dt>{t('discount')}</dt>
+        <dd className={styles.discount}>−{formatMoney(session.discount ?? 0, session.currency)}</dd>
+      </div>
+      <div className={styles.orderRow}>
+        <dt>{t('total')}</dt>
+        <dd>{due}</dd>
+      </div>
+    </>
+  );
+}
+
+/** Why Pay failed: a promotion code that ran out, expired or was disabled meanwhile, in the reader's language. */
+function usePayError(error: unknown): string {
+  const t = useT(checkoutMessages);
+  const tp = useT(promotionCodeMessages);
+  const reason = promotionErrorReason(error);
+  if (reason) return tp('atPay', { reason: tp(reason) });
+  return serverMessage(error) ?? t('payFailed');
+}
+
 /** The order and its Pay / Cancel buttons, for an open session of the built-in test checkout. */
 function TestCheckout({ session }: { session: CheckoutSession }) {
   const t = useT(checkoutMessages);
@@ -65,6 +95,8 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
   // After a payment the browser is on its way to the success page; nothing here can be pressed again.
   const busy = pay.isPending || pay.isSuccess;
   const price = formatMoney(session.amount, session.currency);
+  const due = formatMoney(session.amount_due ?? session.amount, session.currency);
+  const payError = usePayError(pay.error);
   const plan = session.type === 'subscription';
   const yearly = session.billing_cycle === 'yearly';
 
@@ -96,6 +128,7 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
           <dt>{t('price')}</dt>
           <dd>{t(plan ? (yearly ? 'perYear' : 'perMonth') : 'oneTime', { price })}</dd>
         </div>
+        <DiscountRows session={session} due={due} />
         <div className={styles.orderRow}>
           <dt>{t('credits')}</dt>
           <dd>
@@ -106,8 +139,10 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
         </div>
       </dl>
 
+      <PromotionCodeField session={session} disabled={busy} onChanged={() => pay.reset()} />
+
       <div role="alert" className={styles.alertSlot}>
-        {pay.isError && <p className={styles.error}>{serverMessage(pay.error) ?? t('payFailed')}</p>}
+        {pay.isError && <p className={styles.error}>{payError}</p>}
       </div>
       <p role="status" className={busy ? styles.text : 'pf-visually-hidden'}>
         {busy ? t('paying') : ''}
@@ -115,7 +150,7 @@ function TestCheckout({ session }: { session: CheckoutSession }) {
 
       <div className={styles.actions}>
         <Button variant="primary" size="lg" busy={busy} onClick={() => pay.mutate()}>
-          {t('pay', { price })}
+          {t('pay', { price: due })}
         </Button>
         <Button variant="secondary" size="lg" disabled={busy} onClick={cancel}>
           {t('cancel')}

@@ -15,6 +15,8 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReferralsModule } from '../referrals/referrals.module';
 import { ReferralsService } from '../referrals/referrals.service';
+import { PromotionsModule } from '../promotions/promotions.module';
+import { PromotionsService } from '../promotions/promotions.service';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -45,6 +47,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
     SharingModule,
     NotificationsModule,
     ReferralsModule,
+    PromotionsModule,
     ErasedAccountsModule,
     SharedVideosModule,
   ],
@@ -60,6 +63,7 @@ import { ErasedAccountsModule } from './erased-accounts.module';
         GalleryService,
         NotificationsService,
         ReferralsService,
+        PromotionsService,
       ],
       useFactory: (...erasers: AccountEraser[]): AccountEraser[] => erasers,
     },

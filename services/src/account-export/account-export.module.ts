@@ -10,6 +10,7 @@ import { SharedVideosModule } from '../sharing/shared-videos.module';
 import { SharingModule } from '../sharing/sharing.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferralsModule } from '../referrals/referrals.module';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VideoModule } from '../video/video.module';
@@ -39,6 +40,7 @@ import { AccountExportService } from './account-export.service';
     SharingModule,
     NotificationsModule,
     ReferralsModule,
+    PromotionsModule,
   ],
   controllers: [AccountExportController],
   providers: [AccountExportService, AccountExportRepository, AccountExportSections, AccountExportLinks],

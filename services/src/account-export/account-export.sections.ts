@@ -21,6 +21,7 @@ import {
 import { PushSubscriptionRepository } from '../notifications/push-subscription.repository';
 import { ReferralRepository } from '../referrals/referral.repository';
 import { referralExport } from '../referrals/referral-views';
+import { PromotionsRepository } from '../promotions/promotions.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
@@ -158,6 +159,7 @@ export class AccountExportSections {
     private readonly pushSubscriptions: PushSubscriptionRepository,
     private readonly outbox: LocalOutbox,
     private readonly referrals: ReferralRepository,
+    private readonly promotions: PromotionsRepository,
   ) {}
 
   /** `onTask` sees each task as it is read, to collect its files. */
@@ -173,6 +175,11 @@ export class AccountExportSections {
       { name: 'payments', page: (u, s, t) => this.payments.pageOf(u, s, t) },
       { name: 'subscriptions', page: (u, s, t) => this.billing.subscriptionsOf(u, s, t) },
       { name: 'checkout_sessions', page: (u, s, t) => this.billing.checkoutSessionsOf(u, s, t) },
+      {
+        name: 'promo_redemptions',
+        page: async (u, s, t) =>
+          (await this.promotions.redemptionsOf(u, s, t)).map(({ userId: _user, ...rest }) => rest),
+      },
       {
         name: 'video_tasks',
         page: async (u, s, t) =>

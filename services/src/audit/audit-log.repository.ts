@@ -106,7 +106,7 @@ export class AuditLogRepository {
    */
   async targetEmails(targets: { type: AuditTargetType; id: string }[]): Promise<Map<string, string>> {
     const emails = new Map<string, string>();
-    for (const type of Object.keys(OWNER_OF) as AuditTargetType[]) {
+    for (const type of Object.keys(OWNER_OF) as (keyof typeof OWNER_OF)[]) {
       const ids = [...new Set(targets.filter((t) => t.type === type).map((t) => t.id))];
       if (ids.length === 0) continue;
       const { entity, owner } = OWNER_OF[type];

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
 import { ReferralsModule } from '../referrals/referrals.module';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { BillingCustomerEntity } from './billing-customer.entity';
@@ -22,6 +23,7 @@ import { PaymentRepository } from './payment.repository';
 import { PaymentEntity } from './payment.entity';
 import { SimulatedCheckoutController } from './simulated-checkout.controller';
 import { SimulatedCheckoutService } from './simulated-checkout.service';
+import { SimulatedPromotionService } from './simulated-promotion.service';
 import { StripeGateway } from './stripe.gateway';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
@@ -40,6 +42,7 @@ import { SubscriptionEntity } from './subscription.entity';
     AuthModule,
     CreditsModule,
     ReferralsModule,
+    PromotionsModule,
     UsersModule,
   ],
   controllers: [AccountController, BillingController, StripeWebhookController, SimulatedCheckoutController],
@@ -51,6 +54,7 @@ import { SubscriptionEntity } from './subscription.entity';
     PaymentRefundService,
     PaymentRepository,
     SimulatedCheckoutService,
+    SimulatedPromotionService,
     StripeWebhookService,
     {
       provide: STRIPE_GATEWAY,

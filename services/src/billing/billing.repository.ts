@@ -17,7 +17,12 @@ export class BillingRepository {
 
   // --- checkout sessions ---
 
-  async createCheckoutSession(session: Omit<CheckoutSessionEntity, 'createdAt' | 'creditsGranted' | 'fulfilledAt'>) {
+  async createCheckoutSession(
+    session: Omit<
+      CheckoutSessionEntity,
+      'createdAt' | 'creditsGranted' | 'fulfilledAt' | 'promoCodeId' | 'discountCents'
+    >,
+  ) {
     await this.dataSource.getRepository(CheckoutSessionEntity).insert(session);
   }
 
@@ -31,6 +36,20 @@ export class BillingRepository {
 
   async expireCheckoutSession(id: string): Promise<void> {
     await this.dataSource.getRepository(CheckoutSessionEntity).update({ id }, { status: 'expired' });
+  }
+
+  /**
+   * Applies a promotion code (or, with null, removes it) to a checkout that is still open: whether
+   * it was. The discount is taken off at Pay; `amount_cents` stays the list price.
+   */
+  async setCheckoutPromotion(id: string, promoCodeId: string | null, discountCents: number): Promise<boolean> {
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .update(CheckoutSessionEntity)
+      .set({ promoCodeId, discountCents })
+      .where("id = :id AND status = 'open'", { id })
+      .execute();
+    return Boolean(affected);
   }
 
   /** Deletes the checkouts opened before `before` and never fulfilled; how many. */

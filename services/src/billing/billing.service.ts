@@ -9,11 +9,12 @@ import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { CreditsService } from '../credits/credits.service';
+import { PromotionsService } from '../promotions/promotions.service';
 import { STRIPE_GATEWAY } from './billing.tokens';
 import type { CheckoutSessionEntity } from './checkout-session.entity';
 import type { CreateCheckoutBody, PublicCheckoutSession } from '@veo3/contracts/billing';
 import { FulfillmentService, type FulfillmentResult } from './fulfillment.service';
-import type { StripeGateway } from './stripe.gateway';
+import type { CheckoutSnapshot, StripeGateway } from './stripe.gateway';
 import type { SubscriptionEntity } from './subscription.entity';
 
 export const ALREADY_SUBSCRIBED_MESSAGE =
@@ -28,6 +29,7 @@ export class BillingService {
     private readonly fulfillment: FulfillmentService,
     private readonly metrics: MetricsService,
     private readonly credits: CreditsService,
+    private readonly promotions: PromotionsService,
   ) {}
 
   /** Opens a checkout for a pack or plan at the catalogue's price; Stripe's, or the simulated one. */
@@ -96,7 +98,7 @@ export class BillingService {
     if (this.stripe && !session.simulated && session.status === 'open') {
       const remote = await this.stripe.retrieveCheckout(id);
       if (remote.paid && remote.status === 'complete') {
-        const result = await this.fulfillStripeCheckout(session, remote.invoiceId, remote.subscriptionId);
+        const result = await this.fulfillStripeCheckout(session, remote);
         balance = result.balance;
         session = await this.ownSession(user, id);
       } else if (remote.status === 'expired') {
@@ -104,20 +106,28 @@ export class BillingService {
         session.status = 'expired';
       }
     }
-    return this.toPublic(session, balance);
+    return this.toPublic(session, balance, await this.promotionCodeOf(session));
+  }
+
+  /** The text of the promotion code applied to a simulated checkout, if any. */
+  async promotionCodeOf(session: CheckoutSessionEntity): Promise<string | null> {
+    return session.promoCodeId ? this.promotions.codeText(session.promoCodeId) : null;
   }
 
   /** Stripe said a checkout is paid: the subscription and its first invoice (for plans) are re-read, then credits granted once. */
-  async fulfillStripeCheckout(
-    session: CheckoutSessionEntity,
-    invoiceId: string | null,
-    subscriptionId: string | null,
-  ): Promise<FulfillmentResult> {
+  async fulfillStripeCheckout(session: CheckoutSessionEntity, remote: CheckoutSnapshot): Promise<FulfillmentResult> {
+    const { subscriptionId, amountTotalCents } = remote;
     const subscription = subscriptionId && this.stripe ? await this.stripe.retrieveSubscription(subscriptionId) : null;
-    const firstInvoiceId = invoiceId ?? subscription?.latestInvoiceId ?? null;
+    const firstInvoiceId = remote.invoiceId ?? subscription?.latestInvoiceId ?? null;
     const invoice = firstInvoiceId && this.stripe ? await this.stripe.retrieveInvoice(firstInvoiceId) : null;
     const receiptUrl = session.type === 'credits' ? await this.packReceiptUrl(session.id) : null;
-    return this.fulfillment.fulfillCheckout(session, { invoiceId: firstInvoiceId, subscription, invoice, receiptUrl });
+    return this.fulfillment.fulfillCheckout(session, {
+      invoiceId: firstInvoiceId,
+      subscription,
+      invoice,
+      receiptUrl,
+      amountTotalCents,
+    });
   }
 
   /** A pack's receipt at Stripe; the credits do not wait on it: the account page asks again later. */
@@ -204,7 +214,7 @@ export class BillingService {
     return session;
   }
 
-  toPublic(session: CheckoutSessionEntity, balance: number): PublicCheckoutSession {
+  toPublic(session: CheckoutSessionEntity, balance: number, promotionCode: string | null): PublicCheckoutSession {
     const complete = session.status === 'complete';
     return {
       id: session.id,
@@ -222,6 +232,9 @@ export class BillingService {
       simulated: session.simulated,
       success_url: this.withSessionId(session.successUrl, session.id),
       cancel_url: session.cancelUrl,
+      promotion_code: promotionCode,
+      discount: session.discountCents / 100,
+      amount_due: (session.amountCents - session.discountCents) / 100,
     };
   }
 

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { CheckoutStatus, CheckoutType } from '@veo3/contracts/billing';
 import type { BillingCycle } from '@veo3/contracts/catalogue';
 
-/** A checkout we started (Stripe's or the simulated one): who buys what, at the catalogue's price. */
+/** A checkout we started (Stripe's or the simulated one): who buys what, at the catalogue's price (less a simulated checkout's promotion code). */
 @Entity('checkout_sessions')
 export class CheckoutSessionEntity {
   @PrimaryColumn({ type: 'varchar', length: 255 })
@@ -41,6 +41,17 @@ export class CheckoutSessionEntity {
 
   @Column({ name: 'cancel_url', type: 'varchar', length: 1000 })
   cancelUrl: string;
+
+  /** The promotion code applied (simulated checkout only); null when none. */
+  @Column({ name: 'promo_code_id', type: 'varchar', length: 36, nullable: true })
+  promoCodeId: string | null;
+
+  /**
+   * What the code takes off: `amountCents` stays the list price, the buyer pays `amountCents -
+   * discountCents` (and the payment row records that).
+   */
+  @Column({ name: 'discount_cents', type: 'int', default: 0 })
+  discountCents: number;
 
   @Column({ name: 'credits_granted', type: 'int', default: 0 })
   creditsGranted: number;

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../database/transaction-runner';
 import { findPlan } from '@veo3/contracts/catalogue';
 import { CreditsService } from '../credits/credits.service';
+import { PromotionsService } from '../promotions/promotions.service';
 import { isDeadlock, isUniqueViolation } from '../database/transaction';
 import { ReferralsService } from '../referrals/referrals.service';
 import { UserRepository } from '../users/user.repository';
@@ -37,12 +38,15 @@ export class FulfillmentService {
     private readonly rows: BillingRepository,
     private readonly users: UserRepository,
     private readonly referrals: ReferralsService,
+    private readonly promotions: PromotionsService,
   ) {}
 
   /**
    * A paid checkout: packs are keyed by the session, plans by their first invoice (when there is
    * one), so that the same invoice's `invoice.paid` changes nothing. A plan's first invoice grants
-   * only at the plan's price, as `invoice.paid` would decide (a trial or a 100 % coupon pays $0).
+   * only at the plan's price (or less a discount), as `invoice.paid` would decide (a trial or a
+   * 100 % coupon pays $0). A simulated checkout's promotion code is redeemed in the same transaction:
+   * when it can no longer be used, nothing is paid.
    */
   fulfillCheckout(
     session: CheckoutSessionEntity,
@@ -52,18 +56,22 @@ export class FulfillmentService {
       invoice?: InvoiceSnapshot | null;
       /** A pack's receipt at Stripe (its charge's), when known. */
       receiptUrl?: string | null;
+      /** What Stripe charged for the session (after its promotion code's discount), when known. */
+      amountTotalCents?: number | null;
     },
   ): Promise<FulfillmentResult> {
     const paymentId = session.type === 'subscription' && paid.invoiceId ? paid.invoiceId : session.id;
     const withheld = this.withheldAtCheckout(session, paid.invoice ?? null);
     return this.once(async (m) => {
+      if (session.promoCodeId) await this.redeemPromotion(m, session, session.promoCodeId);
       if (paid.subscription) await this.saveSubscription(m, paid.subscription);
       const payment = {
         paymentId,
         userId: session.userId,
         kind: session.type === 'credits' ? ('pack' as const) : ('plan' as const),
         itemId: session.itemId,
-        amountCents: paid.invoice?.amountPaidCents ?? session.amountCents,
+        amountCents:
+          paid.invoice?.amountPaidCents ?? paid.amountTotalCents ?? session.amountCents - session.discountCents,
         currency: paid.invoice?.currency ?? session.currency,
         checkoutSessionId: session.id,
         subscriptionId: paid.subscription?.id ?? null,
@@ -76,6 +84,15 @@ export class FulfillmentService {
         : await this.grant(m, { ...payment, credits, noGrantReason: null });
       await this.rows.completeCheckoutSession(m, session, credits);
       return { creditsGranted: credits, balance };
+    });
+  }
+
+  private redeemPromotion(m: EntityManager, session: CheckoutSessionEntity, promoCodeId: string): Promise<void> {
+    return this.promotions.redeem(m, {
+      promoCodeId,
+      userId: session.userId,
+      checkoutSessionId: session.id,
+      discountCents: session.discountCents,
     });
   }
 

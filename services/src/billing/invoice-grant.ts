@@ -7,11 +7,12 @@ const PERIOD_REASONS: ReadonlySet<string> = new Set(['subscription_create', 'sub
 
 /**
  * Why a paid subscription invoice grants no credits, or null when it pays a whole period at the
- * plan's price. A proration after a plan change (`subscription_update`), a $0 invoice (a trial, a
- * 100 % coupon) or any other amount would otherwise be worth a whole plan of credits.
+ * plan's price, or at that price less a discount (a promotion code: `subtotal` is the plan's price,
+ * something was paid). A proration after a plan change (`subscription_update`), a $0 invoice (a
+ * trial, a 100 % coupon) or any other amount would otherwise be worth a whole plan of credits.
  */
 export function noGrantReason(
-  invoice: Pick<InvoiceSnapshot, 'billingReason' | 'amountPaidCents' | 'currency'>,
+  invoice: Pick<InvoiceSnapshot, 'billingReason' | 'amountPaidCents' | 'currency' | 'subtotalCents' | 'discounted'>,
   plan: SubscriptionPlan,
   cycle: BillingCycle,
 ): PaymentNoGrantReason | null {
@@ -19,6 +20,9 @@ export function noGrantReason(
     return `billing_reason:${invoice.billingReason ?? 'none'}`;
   }
   if (invoice.amountPaidCents === 0) return 'zero_amount';
-  if (invoice.currency !== 'usd' || invoice.amountPaidCents !== toCents(plan.price[cycle])) return 'amount_mismatch';
-  return null;
+  const price = toCents(plan.price[cycle]);
+  if (invoice.currency !== 'usd') return 'amount_mismatch';
+  if (invoice.amountPaidCents === price) return null;
+  const discountedPeriod = invoice.discounted && invoice.subtotalCents === price && invoice.amountPaidCents < price;
+  return discountedPeriod ? null : 'amount_mismatch';
 }

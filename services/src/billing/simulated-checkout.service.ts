@@ -8,7 +8,9 @@ import type { SessionUser } from '../users/session-user';
 import { BillingErrorCode, BillingException } from './billing.exception';
 import { BillingRepository } from './billing.repository';
 import { ALREADY_SUBSCRIBED_MESSAGE, BillingService } from './billing.service';
+import type { CheckoutSessionEntity } from './checkout-session.entity';
 import { FulfillmentService, type OnGranted } from './fulfillment.service';
+import type { InvoiceSnapshot } from './stripe.gateway';
 
 /** One billing period on from `from`. */
 export function nextPeriodEnd(from: Date, cycle: BillingCycle): Date {
@@ -16,6 +18,24 @@ export function nextPeriodEnd(from: Date, cycle: BillingCycle): Date {
   if (cycle === 'yearly') next.setUTCFullYear(next.getUTCFullYear() + 1);
   else next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
+}
+
+/**
+ * The first invoice Stripe would make for a plan's checkout: the plan's price less the promotion
+ * code's discount, so that it grants (or, at $0, does not) exactly as Stripe's would.
+ */
+function firstInvoiceOf(session: CheckoutSessionEntity): InvoiceSnapshot {
+  return {
+    id: `in_sim_${session.id}`,
+    paid: true,
+    subscriptionId: `sub_${session.id}`,
+    amountPaidCents: session.amountCents - session.discountCents,
+    subtotalCents: session.amountCents,
+    discounted: session.discountCents > 0,
+    currency: session.currency,
+    billingReason: 'subscription_create',
+    hostedInvoiceUrl: null,
+  };
 }
 
 /**
@@ -58,7 +78,11 @@ export class SimulatedCheckoutService {
     if (subscription && (await this.billing.activeSubscription(user.id))) {
       throw new BillingException(BillingErrorCode.AlreadySubscribed, ALREADY_SUBSCRIBED_MESSAGE);
     }
-    const result = await this.fulfillment.fulfillCheckout(session, { invoiceId: null, subscription });
+    const result = await this.fulfillment.fulfillCheckout(session, {
+      invoiceId: null,
+      subscription,
+      invoice: subscription && firstInvoiceOf(session),
+    });
     return {
       redirect_url: this.billing.withSessionId(session.successUrl, session.id),
       credits_granted: result.creditsGranted,
@@ -95,6 +119,8 @@ export class SimulatedCheckoutService {
         paid: true,
         subscriptionId: subscription.id,
         amountPaidCents: toCents(plan.price[subscription.billingCycle]),
+        subtotalCents: toCents(plan.price[subscription.billingCycle]),
+        discounted: false,
         currency: 'usd',
         billingReason: 'subscription_cycle',
         hostedInvoiceUrl: null,

@@ -95,7 +95,7 @@ export class StripeWebhookService {
         this.logger.warn(`checkout ${objectId} was not opened by this site; ignored`);
         return;
       }
-      await this.billing.fulfillStripeCheckout(session, remote.invoiceId, remote.subscriptionId);
+      await this.billing.fulfillStripeCheckout(session, remote);
       return;
     }
     if (type === 'invoice.paid') {

@@ -24,6 +24,8 @@ export interface CheckoutSnapshot {
   status: 'open' | 'complete' | 'expired';
   invoiceId: string | null;
   subscriptionId: string | null;
+  /** What the buyer was charged, after a promotion code's discount; null when Stripe does not say. */
+  amountTotalCents: number | null;
 }
 
 export interface InvoiceSnapshot {
@@ -31,6 +33,10 @@ export interface InvoiceSnapshot {
   paid: boolean;
   subscriptionId: string | null;
   amountPaidCents: number;
+  /** The price before discounts. */
+  subtotalCents: number;
+  /** A coupon or promotion code took something off. */
+  discounted: boolean;
   currency: string;
   billingReason: string | null;
   /** The invoice's page at Stripe, the buyer's receipt for a plan. */
@@ -137,6 +143,8 @@ export class StripeGateway {
             },
           ],
           metadata,
+          // The buyer may enter a promotion code made in the Stripe Dashboard; fulfillment records what was charged.
+          allow_promotion_codes: true,
           ...(request.mode === 'subscription'
             ? { subscription_data: { metadata } }
             : { payment_intent_data: { metadata } }),
@@ -158,6 +166,7 @@ export class StripeGateway {
       status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
       invoiceId: idOf(session.invoice),
       subscriptionId: idOf(session.subscription),
+      amountTotalCents: session.amount_total,
     };
   }
 
@@ -189,6 +198,9 @@ export class StripeGateway {
       paid: invoice.status === 'paid',
       subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
       amountPaidCents: invoice.amount_paid,
+      subtotalCents: invoice.subtotal,
+      discounted:
+        (invoice.discounts?.length ?? 0) > 0 || (invoice.total_discount_amounts ?? []).some((d) => d.amount > 0),
       currency: invoice.currency,
       billingReason: invoice.billing_reason,
       hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,

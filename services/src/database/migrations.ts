@@ -28,6 +28,7 @@ import { Webhooks1764300100000 } from './migrations/1764300100000-webhooks';
 import { SharedVideos1764400100000 } from './migrations/1764400100000-shared-videos';
 import { GalleryModeration1764400110000 } from './migrations/1764400110000-gallery-moderation';
 import { Notifications1764400200000 } from './migrations/1764400200000-notifications';
+import { PromotionCodes1764400300000 } from './migrations/1764400300000-promotion-codes';
 import { Referrals1764400400000 } from './migrations/1764400400000-referrals';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
@@ -62,5 +63,6 @@ export const migrations = [
   SharedVideos1764400100000,
   GalleryModeration1764400110000,
   Notifications1764400200000,
+  PromotionCodes1764400300000,
   Referrals1764400400000,
 ];

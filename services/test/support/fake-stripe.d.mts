@@ -17,7 +17,7 @@ export interface FakeStripe {
   disputes: Map<string, Record<string, any>>;
   refunds: Map<string, Record<string, any>>;
   refusal: string | null;
-  pay(sessionId: string, options?: { firstInvoiceAmount?: number }): Record<string, any>;
+  pay(sessionId: string, options?: { firstInvoiceAmount?: number; discount?: number }): Record<string, any>;
   renew(subscriptionId: string): string;
   invoice(subscriptionId: string, billingReason: string, amount: number): string;
   chargeOf(sessionOrInvoiceId: string): string;

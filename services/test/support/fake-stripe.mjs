@@ -63,14 +63,19 @@ export async function startFakeStripe({ webhookSecret }) {
     return paymentIntent;
   };
 
-  const invoiceFor = (subscription, reason, amount) => {
+  /** A paid invoice of `amount`, after `discount` taken off by a promotion code. */
+  const invoiceFor = (subscription, reason, amount, discount = 0) => {
     const invoiceId = newId('in');
+    const discountId = discount ? newId('di') : null;
     const invoice = {
       id: invoiceId,
       object: 'invoice',
       hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
       status: 'paid',
       amount_paid: amount,
+      subtotal: amount + discount,
+      discounts: discountId ? [discountId] : [],
+      total_discount_amounts: discountId ? [{ amount: discount, discount: discountId }] : [],
       currency: 'usd',
       billing_reason: reason,
       customer: subscription.customer,
@@ -277,13 +282,20 @@ export async function startFakeStripe({ webhookSecret }) {
     /**
      * The buyer pays at Stripe; a plan's checkout also starts its subscription and first invoice.
      * `firstInvoiceAmount` is what that invoice charges instead of the price (0: a trial or a 100 % coupon).
+     * `discount` is what a promotion code the buyer entered takes off: a pack's `amount_total`, or a
+     * plan's first invoice (its `subtotal` stays the price, with the discount listed).
      */
-    pay(sessionId, { firstInvoiceAmount } = {}) {
+    pay(sessionId, { firstInvoiceAmount, discount = 0 } = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
       if (session.status === 'complete') return session;
       session.status = 'complete';
-      session.payment_status = firstInvoiceAmount === 0 ? 'no_payment_required' : 'paid';
+      const due = session.amount_total - discount;
+      session.payment_status = firstInvoiceAmount === 0 || due === 0 ? 'no_payment_required' : 'paid';
+      if (discount && session.mode === 'payment') {
+        session.amount_total = due;
+        session.total_details = { amount_discount: discount, amount_shipping: 0, amount_tax: 0 };
+      }
       if (session.mode === 'payment') session.payment_intent = charge(session.customer, session.amount_total);
       if (session.mode === 'subscription') {
         const subscription = {
@@ -307,11 +319,9 @@ export async function startFakeStripe({ webhookSecret }) {
         };
         subscriptions.set(subscription.id, subscription);
         session.subscription = subscription.id;
-        session.invoice = invoiceFor(
-          subscription,
-          'subscription_create',
-          firstInvoiceAmount ?? session.amount_total,
-        ).id;
+        session.invoice = discount
+          ? invoiceFor(subscription, 'subscription_create', due, discount).id
+          : invoiceFor(subscription, 'subscription_create', firstInvoiceAmount ?? session.amount_total).id;
       }
       return session;
     },
@@ -323,7 +333,8 @@ export async function startFakeStripe({ webhookSecret }) {
       item.current_period_start = item.current_period_end;
       item.current_period_end += MONTH;
       const first = invoices.get(subscription.latest_invoice);
-      return invoiceFor(subscription, 'subscription_cycle', first?.amount_paid ?? 0).id;
+      // A renewal is at the price before the first invoice's one-time discount.
+      return invoiceFor(subscription, 'subscription_cycle', first?.subtotal ?? 0).id;
     },
 
     /** Another paid invoice of a subscription (a proration is `subscription_update`): returns its id. */

@@ -1,0 +1,38 @@
+import { defineMessages } from '@veo3/platform/i18n/i18n';
+
+export const promotionCodeMessages = defineMessages(
+  {
+    label: 'Promotion code',
+    apply: 'Apply',
+    remove: 'Remove',
+    applied: 'Code {code} applied',
+    appliedNotice: 'Code {code} applied: you pay {total}.',
+    removedNotice: 'Code removed: you pay {total}.',
+    discount: 'Discount',
+    total: 'Total due',
+    required: 'Enter a promotion code.',
+    unknown: 'This promotion code does not exist.',
+    expired: 'This promotion code has expired.',
+    usedUp: 'This promotion code has been used up.',
+    disabled: 'This promotion code is no longer valid.',
+    atPay: '{reason} Nothing was charged: remove the code to pay the full price.',
+    failed: 'The promotion code could not be applied. Please try again.',
+  },
+  {
+    label: '优惠码',
+    apply: '使用',
+    remove: '移除',
+    applied: '已使用优惠码 {code}',
+    appliedNotice: '已使用优惠码 {code}：应付 {total}。',
+    removedNotice: '已移除优惠码：应付 {total}。',
+    discount: '优惠',
+    total: '应付总额',
+    required: '请输入优惠码。',
+    unknown: '该优惠码不存在。',
+    expired: '该优惠码已过期。',
+    usedUp: '该优惠码已被用完。',
+    disabled: '该优惠码已失效。',
+    atPay: '{reason}未产生任何扣款：移除优惠码即可按原价支付。',
+    failed: '无法使用该优惠码，请稍后重试。',
+  },
+);
