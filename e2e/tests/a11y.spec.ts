@@ -49,6 +49,7 @@ const ROUTES: PublicRoute[] = [
   { path: '/privacy-policy', group: 'documents', ready: h1 },
   { path: '/refund-policy', group: 'documents', ready: h1 },
   { path: '/developers', group: 'documents', ready: h1 },
+  { path: '/explore', group: 'documents', ready: h1 },
   { path: '/login', group: 'screens', ready: h1 },
   { path: '/pricing', group: 'screens', signedIn: true, ready: h1 },
   { path: '/blog', group: 'screens', ready: h1 },

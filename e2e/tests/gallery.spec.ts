@@ -1,3 +1,4 @@
+import { seriousViolations } from '../support/axe';
 import { expect, signIn, test, waitForHydration } from '../support/fixtures';
 import { ownSiteTest } from '../support/own-site';
 import { seedListedShare } from '../support/site-database';
@@ -131,6 +132,7 @@ ownSiteTest.describe('the community gallery', () => {
       await expect(card.getByRole('link', { name: PROMPT, exact: true })).toHaveAttribute('href', `/v/${id}`);
       await expect(card).toContainText('Lantern Maker');
       await expect(card).toContainText('1,000,000 views');
+      expect(await seriousViolations(page)).toEqual([]);
       await expect(page.getByRole('link', { name: 'Most viewed' })).toHaveAttribute('href', '/explore?sort=popular');
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Explore' })).toHaveAttribute(
         'href',
@@ -171,6 +173,7 @@ ownSiteTest.describe('the community gallery', () => {
       await expect(item).toContainText('Violence or harm: 1');
       await expect(item).toContainText('A scary scene for children');
       await expect(item.getByRole('link', { name: 'lantern-owner@example.com' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
       await item.getByRole('button', { name: `Hide: “${PROMPT}”` }).click();
       const dialog = page.getByRole('dialog', { name: 'Hide this video' });
       await dialog.getByLabel('Reason').fill('Too scary for the gallery');

@@ -1,4 +1,5 @@
 import { expect, test, waitForHydration } from '../support/fixtures';
+import { seriousViolations } from '../support/axe';
 import { userWithCredits } from '../support/own-site';
 
 test.setTimeout(300_000);
@@ -29,6 +30,7 @@ test('share a video, watch it signed out, remix it after signing in, then stop s
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const copy = dialog.getByRole('button', { name: 'Copy link' });
   await expect(copy).toBeFocused();
+  expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
   const link = await dialog.getByLabel('Link to the video').inputValue();
   expect(link).toMatch(/\/v\/[A-Za-z0-9_-]{22}$/);
   const shareId = link.split('/v/')[1]!;
@@ -75,6 +77,7 @@ test('share a video, watch it signed out, remix it after signing in, then stop s
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
   // The page, once running, counts the visitor's view.
   await waitForHydration(visitor);
+  expect(await seriousViolations(visitor)).toEqual([]);
   const shareOf = async () =>
     (await (await page.request.get(`/api/share/tasks/${taskId}`, { headers: ownerApi })).json()).data;
   await expect.poll(async () => (await shareOf())?.views).toBe(1);

@@ -13,6 +13,7 @@ import { EventsErrorCode } from '../events/events.exception';
 import { HealthErrorCode } from '../health/health.exception';
 import { GalleryErrorCode } from '../sharing/gallery.exception';
 import { NotificationsErrorCode } from '../notifications/notifications.exception';
+import { PromotionErrorCode } from '../promotions/promotions.exception';
 import { PublicApiErrorCode } from '../public-api/public-api.exception';
 import { ReferralsErrorCode } from '../referrals/referrals.exception';
 import { SharingErrorCode } from '../sharing/sharing.exception';
@@ -40,6 +41,7 @@ it("every module's error codes are the contract's, each code once", () => {
     health: HealthErrorCode,
     notifications: NotificationsErrorCode,
     referrals: ReferralsErrorCode,
+    promotions: PromotionErrorCode,
     publicApi: PublicApiErrorCode,
     sharing: SharingErrorCode,
     storage: StorageErrorCode,
