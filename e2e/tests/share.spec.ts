@@ -30,7 +30,7 @@ test('share a video, watch it signed out, remix it after signing in, then stop s
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const copy = dialog.getByRole('button', { name: 'Copy link' });
   await expect(copy).toBeFocused();
-  expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+  expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
   const link = await dialog.getByLabel('Link to the video').inputValue();
   expect(link).toMatch(/\/v\/[A-Za-z0-9_-]{22}$/);
   const shareId = link.split('/v/')[1]!;
