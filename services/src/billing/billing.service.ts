@@ -110,7 +110,7 @@ export class BillingService {
   }
 
   /** The text of the promotion code applied to a simulated checkout, if any. */
-  async promotionCodeOf(session: CheckoutSessionEntity): Promise<string | null> {
+  private async promotionCodeOf(session: CheckoutSessionEntity): Promise<string | null> {
     return session.promoCodeId ? this.promotions.codeText(session.promoCodeId) : null;
   }
 
@@ -214,7 +214,11 @@ export class BillingService {
     return session;
   }
 
-  toPublic(session: CheckoutSessionEntity, balance: number, promotionCode: string | null): PublicCheckoutSession {
+  private toPublic(
+    session: CheckoutSessionEntity,
+    balance: number,
+    promotionCode: string | null,
+  ): PublicCheckoutSession {
     const complete = session.status === 'complete';
     return {
       id: session.id,

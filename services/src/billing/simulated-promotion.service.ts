@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PublicCheckoutSession } from '@veo3/contracts/billing';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { CreditsService } from '../credits/credits.service';
 import { discountCents } from '../promotions/promo-terms';
 import { PromotionsService } from '../promotions/promotions.service';
 import type { SessionUser } from '../users/session-user';
@@ -24,7 +23,6 @@ export class SimulatedPromotionService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rows: BillingRepository,
     private readonly billing: BillingService,
-    private readonly credits: CreditsService,
     private readonly promotions: PromotionsService,
   ) {}
 
@@ -47,12 +45,7 @@ export class SimulatedPromotionService {
   ): Promise<PublicCheckoutSession> {
     // Paid or expired meanwhile: the payment keeps the terms it was paid at.
     if (!(await this.rows.setCheckoutPromotion(session.id, promoCodeId, discount))) throw closed();
-    const updated = await this.billing.ownSession(user, session.id);
-    return this.billing.toPublic(
-      updated,
-      await this.credits.balanceOf(user.id),
-      await this.billing.promotionCodeOf(updated),
-    );
+    return this.billing.checkoutSession(user, session.id);
   }
 
   private async openSession(user: SessionUser, sessionId: string): Promise<CheckoutSessionEntity> {
