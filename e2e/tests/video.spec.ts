@@ -107,6 +107,9 @@ test('portrait 1080p: the local renderer makes a 1080×1920 video that plays and
   expect(shown.height).toBeGreaterThan(shown.width * 1.5);
 
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
+  // Until History's code has arrived the generator's page, whose feed holds the same card, is still
+  // in the document (hidden once the route suspends): look for the card only on History.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Video History');
   const card = page.getByRole('article').filter({ hasText: 'A dancer spins on a rooftop at dusk' });
   await expect(card.getByText('9:16 · 1080p')).toBeVisible();
   const preview = card.locator('video');
