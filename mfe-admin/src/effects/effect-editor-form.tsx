@@ -63,7 +63,10 @@ export function EffectEditorForm({ effect, catalogue }: { effect?: AdminEffect; 
     onSettled: () => void client.invalidateQueries({ queryKey: adminKeys.audit() }),
   });
 
-  const set = <K extends keyof EffectForm>(field: K) => (value: EffectForm[K]) => setForm((f) => ({ ...f, [field]: value }));
+  const set =
+    <K extends keyof EffectForm>(field: K) =>
+    (value: EffectForm[K]) =>
+      setForm((f) => ({ ...f, [field]: value }));
   const errorAt = (path: string) => (errors[path] ? t(errors[path]) : undefined);
   const bilingualErrors = (path: string) => ({ en: errorAt(`${path}.en`), 'zh-CN': errorAt(`${path}.zh-CN`) });
 

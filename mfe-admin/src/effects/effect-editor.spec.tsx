@@ -66,11 +66,13 @@ describe('EffectEditor', () => {
     renderConsole('/admin/effects/new');
     await screen.findByRole('form', { name: 'New effect' });
     type('Model', 'kling-2');
-    const options_ = (label: string) =>
-      within(screen.getByLabelText(label)).getAllByRole('option').map((o) => o.textContent);
-    expect(options_('Aspect ratio')).toEqual(['9:16']);
-    expect(options_('Resolution')).toEqual(['1080p']);
-    expect(options_('Length')).toEqual(['5 s', '10 s']);
+    const choices = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(choices('Aspect ratio')).toEqual(['9:16']);
+    expect(choices('Resolution')).toEqual(['1080p']);
+    expect(choices('Length')).toEqual(['5 s', '10 s']);
   });
 
   it('flags a placeholder naming no text input at once and does not save', async () => {
@@ -126,7 +128,12 @@ describe('EffectEditor', () => {
   });
 
   it('creates the effect unpublished and continues in its editor, where the sample can be added', async () => {
-    const created = effectFixture({ id: 'e-9', slug: 'say-it', name: { en: 'Say it', 'zh-CN': '说出来' }, published: false });
+    const created = effectFixture({
+      id: 'e-9',
+      slug: 'say-it',
+      name: { en: 'Say it', 'zh-CN': '说出来' },
+      published: false,
+    });
     let saved = false;
     const api = fakeApi({
       'GET /api/admin/effects': () => ok({ items: saved ? [created] : [] })(),

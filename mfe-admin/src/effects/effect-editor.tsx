@@ -41,10 +41,7 @@ export function EffectEditor() {
       <div className={own.layout}>
         <div className={styles.card}>
           {failed ? (
-            <ErrorState
-              error={failed}
-              onRetry={() => void (list.isError ? list.refetch() : catalogue.refetch())}
-            />
+            <ErrorState error={failed} onRetry={() => void (list.isError ? list.refetch() : catalogue.refetch())} />
           ) : !list.data || !catalogue.data ? (
             <LoadingState />
           ) : effectId && !effect ? (

@@ -47,7 +47,13 @@ export function TextField({ id, label, hint, error, ...input }: FieldProps & Inp
 }
 
 /** A labelled textarea with its hint and error. */
-export function TextArea({ id, label, hint, error, ...area }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  id,
+  label,
+  hint,
+  error,
+  ...area
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>

@@ -124,7 +124,8 @@ function errorKeyOf(path: readonly PropertyKey[]): FieldErrorKey {
   const [field, , part] = path;
   if (field === 'slug') return 'slugInvalid';
   if (field === 'description' || (field === 'faq' && part === 'answer')) return 'longTextInvalid';
-  if (field === 'inputs') return path.length === 1 ? 'inputsInvalid' : part === 'max_length' ? 'maxLengthInvalid' : 'textInvalid';
+  if (field === 'inputs')
+    return path.length === 1 ? 'inputsInvalid' : part === 'max_length' ? 'maxLengthInvalid' : 'textInvalid';
   if (field === 'prompt_template') return 'templateInvalid';
   if (field === 'price') return 'priceInvalid';
   if (field === 'settings') return 'settingsInvalid';
@@ -135,7 +136,9 @@ function errorKeyOf(path: readonly PropertyKey[]): FieldErrorKey {
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The body to send, or the errors by field path ('name.en', 'inputs.1.max_length', 'settings'...). */
-export function draftOf(form: EffectForm): { draft: EffectDraft; errors?: never } | { draft?: never; errors: FieldErrors } {
+export function draftOf(
+  form: EffectForm,
+): { draft: EffectDraft; errors?: never } | { draft?: never; errors: FieldErrors } {
   const candidate = {
     slug: form.slug,
     category: form.category,

@@ -69,11 +69,7 @@ export function EffectInputsFieldset({
                   onChange={(e) => set(index, { max_length: e.target.value })}
                 />
               )}
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => onChange(inputs.filter((_, i) => i !== index))}
-              >
+              <Button variant="ghost" size="sm" onClick={() => onChange(inputs.filter((_, i) => i !== index))}>
                 {t('removeInput', { input: nameOf(input) })}
               </Button>
             </div>

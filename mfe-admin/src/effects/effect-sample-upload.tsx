@@ -67,8 +67,10 @@ export function EffectSampleUpload({ id, effect }: { id: string; effect: AdminEf
         {t('sample')}
       </h3>
       {effect.sample_url && (
+        // oxlint-disable-next-line jsx-a11y/media-has-caption -- AI videos carry no caption track.
         <video
           className={own.sampleVideo}
+          aria-label={t('sampleVideoOf', { name: effect.name[lang] })}
           src={effect.sample_url}
           poster={effect.poster_url ?? undefined}
           controls

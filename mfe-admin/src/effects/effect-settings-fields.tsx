@@ -81,7 +81,14 @@ export function EffectSettingsFields({
           label={t('model')}
           value={settings.model}
           options={models}
-          onChange={(value) => onChange(settingsFor(catalogue.find((m) => m.id === value), { ...settings, model: value }))}
+          onChange={(value) =>
+            onChange(
+              settingsFor(
+                catalogue.find((m) => m.id === value),
+                { ...settings, model: value },
+              ),
+            )
+          }
         />
         {outputs && (
           <>

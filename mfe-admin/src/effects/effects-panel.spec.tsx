@@ -69,8 +69,7 @@ describe('EffectsPanel', () => {
   it('offers Retry when the list fails', async () => {
     let calls = 0;
     fakeApi({
-      'GET /api/admin/effects': () =>
-        ++calls === 1 ? fail(500, 'Database down')() : list(kiss)(),
+      'GET /api/admin/effects': () => (++calls === 1 ? fail(500, 'Database down')() : list(kiss)()),
     });
     renderConsole('/admin/effects');
     expect(await screen.findByText(/Database down/)).toBeInTheDocument();

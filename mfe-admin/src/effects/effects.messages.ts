@@ -122,6 +122,7 @@ export const effectsMessages = defineMessages(
     sampleMissing: 'Choose a video file first.',
     sampleUploaded: 'The new sample of “{name}” is in place.',
     samplePoster: 'Poster of {name}',
+    sampleVideoOf: 'Sample video of {name}',
     sampleSaveFirst: 'Create the effect first; then add its sample here.',
   },
   {
@@ -243,6 +244,7 @@ export const effectsMessages = defineMessages(
     sampleMissing: '请先选择视频文件。',
     sampleUploaded: '“{name}”的新示例已生效。',
     samplePoster: '{name} 的封面',
+    sampleVideoOf: '{name} 的示例视频',
     sampleSaveFirst: '请先创建特效，然后在此添加示例。',
   },
 );

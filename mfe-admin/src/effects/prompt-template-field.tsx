@@ -61,9 +61,7 @@ export function PromptTemplateField({
             ))}
           </div>
         )}
-        <p className={filled ? own.filled : styles.muted}>
-          {filled || t('previewEmpty')}
-        </p>
+        <p className={filled ? own.filled : styles.muted}>{filled || t('previewEmpty')}</p>
       </section>
     </div>
   );

@@ -180,7 +180,14 @@ export const effectFixture = (over: Partial<AdminEffect> = {}): AdminEffect => (
 export const offeredModelFixture = (over: Partial<OfferedModel> & Pick<OfferedModel, 'id' | 'name'>): OfferedModel => ({
   vendor: 'Google',
   strength: { en: 'Good at this', zh: '擅长这个' },
-  inputs: { text: true, first_frame: true, last_frame: false, reference_images: 0, negative_prompt: false, seed: false },
+  inputs: {
+    text: true,
+    first_frame: true,
+    last_frame: false,
+    reference_images: 0,
+    negative_prompt: false,
+    seed: false,
+  },
   outputs: { durations: [8], aspect_ratios: ['16:9', '9:16'], resolutions: ['720p', '1080p'], audio: true },
   edits: false,
   extends: false,
