@@ -74,8 +74,14 @@ export function EffectEditorForm({ effect, catalogue }: { effect?: AdminEffect; 
     event.preventDefault();
     const checked = draftOf(form);
     setErrors(checked.errors ?? {});
-    if (checked.draft && undeclaredKeys(form.prompt_template, form.inputs).length === 0) save.mutate(checked.draft);
-    else setNotice({ message: t('fixErrors'), failed: true });
+    if (checked.draft && undeclaredKeys(form.prompt_template, form.inputs).length === 0) {
+      save.mutate(checked.draft);
+      return;
+    }
+    setNotice({ message: t('fixErrors'), failed: true });
+    // Once the errors are drawn, the keyboard goes to the first field that needs attention.
+    const target = event.currentTarget as HTMLFormElement;
+    requestAnimationFrame(() => target.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   return (

@@ -166,6 +166,7 @@ describe('EffectEditor', () => {
     expect(screen.getByLabelText('Reason (kept in the audit log)')).toHaveAccessibleDescription(
       'Give a reason (at least 3 characters).',
     );
+    await waitFor(() => expect(screen.getByLabelText('Slug (address /effects/…)')).toHaveFocus());
     expect(api.callsTo('POST /api/admin/effects')).toHaveLength(0);
   });
 
@@ -223,6 +224,19 @@ describe('EffectEditor', () => {
     expect((body.get('video') as File).name).toBe('kiss.mp4');
     await waitFor(() => expect(form.querySelector('video')).toHaveAttribute('src', '/media/effects/kiss-2.mp4'));
     expect(form.querySelector('video')).toHaveAttribute('poster', '/media/effects/kiss-2.jpg');
+  });
+
+  it('speaks Chinese', async () => {
+    setLanguage('zh-CN');
+    fakeApi({ 'GET /api/admin/effects': ok({ items: [kiss] }), 'GET /api/video/options': options });
+    renderConsole('/admin/effects/e-1');
+    await screen.findByRole('form', { name: '编辑特效：亲吻' });
+    expect(screen.getByLabelText('名称（中文）')).toHaveValue('亲吻');
+    expect(screen.getByRole('group', { name: '照片 1（photo_1）' })).toBeInTheDocument();
+    type('提示词模板', '说 {{text_9}}');
+    expect(screen.getByLabelText('提示词模板')).toHaveAccessibleDescription(
+      expect.stringContaining('模板中的 {{text_9}} 不是此特效的文字输入项。'),
+    );
   });
 
   it('says an unknown effect does not exist', async () => {
