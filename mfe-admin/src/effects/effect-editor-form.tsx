@@ -6,7 +6,6 @@ import {
   EFFECT_PRICE_MAX,
   EFFECT_SLUG_MAX,
   type AdminEffect,
-  type AdminEffectListReply,
   type EffectDraft,
 } from '@veo3/contracts/effects';
 import type { OfferedModel } from '@veo3/contracts/model-catalogue';
@@ -19,17 +18,15 @@ import { createEffect, effectKeys, updateEffect } from '../api/admin-effects';
 import { Notice } from '../console/notice';
 import { reasonOf } from '../console/state-views';
 import styles from '../console/admin-console.module.css';
-import { withEffect } from './effect-publish-dialog';
 import { EffectFaqFieldset } from './effect-faq-fieldset';
 import { BilingualFields, TextField } from './effect-fields';
+import { withEffect, type EffectList } from './effect-list-cache';
 import { draftOf, formOf, undeclaredKeys, type EffectForm, type FieldErrors } from './effect-form';
 import { EffectInputsFieldset } from './effect-inputs-fieldset';
 import { EffectSettingsFields } from './effect-settings-fields';
 import { effectsMessages } from './effects.messages';
 import own from './effects.module.css';
 import { PromptTemplateField } from './prompt-template-field';
-
-type EffectList = AdminEffectListReply['data'];
 
 /**
  * The form of a new effect or of `effect`: checked here first (the template's placeholders at once),

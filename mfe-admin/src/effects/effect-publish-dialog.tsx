@@ -1,19 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminEffect, AdminEffectListReply } from '@veo3/contracts/effects';
+import type { AdminEffect } from '@veo3/contracts/effects';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { adminMessages } from '../admin.messages';
 import { adminKeys } from '../api/admin-keys';
 import { effectKeys, setEffectPublished } from '../api/admin-effects';
 import { ReasonDialog } from '../console/reason-dialog';
 import { reasonOf } from '../console/state-views';
+import { withEffect, type EffectList } from './effect-list-cache';
 import { effectsMessages } from './effects.messages';
-
-type EffectList = AdminEffectListReply['data'];
-
-/** The list with `effect` in place of its old self. */
-export function withEffect(list: EffectList | undefined, effect: AdminEffect): EffectList | undefined {
-  return list && { items: list.items.map((item) => (item.id === effect.id ? effect : item)) };
-}
 
 /** Publishes or unpublishes an effect with the reason the audit log keeps. */
 export function EffectPublishDialog({

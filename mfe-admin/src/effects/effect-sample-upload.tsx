@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EFFECT_SAMPLE_MAX_BYTES, type AdminEffect, type AdminEffectListReply } from '@veo3/contracts/effects';
+import { EFFECT_SAMPLE_MAX_BYTES, type AdminEffect } from '@veo3/contracts/effects';
 import { formatNumber } from '@veo3/platform/i18n/format-number';
 import { useLanguage, useT, type Language } from '@veo3/platform/i18n/i18n';
 import { Button } from '@veo3/platform/ui/button';
@@ -10,8 +10,8 @@ import { effectKeys, uploadEffectSample } from '../api/admin-effects';
 import { Notice } from '../console/notice';
 import { reasonOf } from '../console/state-views';
 import styles from '../console/admin-console.module.css';
-import { withEffect } from './effect-publish-dialog';
 import { TextField } from './effect-fields';
+import { withEffect, type EffectList } from './effect-list-cache';
 import { effectsMessages } from './effects.messages';
 import own from './effects.module.css';
 
@@ -45,7 +45,7 @@ export function EffectSampleUpload({ id, effect }: { id: string; effect: AdminEf
   const upload = useMutation({
     mutationFn: ({ video, text }: { video: File; text: string }) => uploadEffectSample(effect.id, video, text),
     onSuccess: (done) => {
-      client.setQueryData<AdminEffectListReply['data']>(effectKeys.list(), (list) => withEffect(list, done));
+      client.setQueryData<EffectList>(effectKeys.list(), (list) => withEffect(list, done));
       setNotice({ message: t('sampleUploaded', { name: done.name[lang] }), failed: false });
       setReason('');
     },

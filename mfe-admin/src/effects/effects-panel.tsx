@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminEffect, AdminEffectListReply } from '@veo3/contracts/effects';
+import type { AdminEffect } from '@veo3/contracts/effects';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link } from '@veo3/platform/routing/router';
 import { adminMessages } from '../admin.messages';
@@ -9,6 +9,7 @@ import { effectKeys, fetchEffects, reorderEffects } from '../api/admin-effects';
 import { Notice } from '../console/notice';
 import { EmptyState, ErrorState, LoadingState, reasonOf } from '../console/state-views';
 import styles from '../console/admin-console.module.css';
+import type { EffectList } from './effect-list-cache';
 import { EffectPublishDialog } from './effect-publish-dialog';
 import { EffectsList, type MoveDirection } from './effects-list';
 import { effectsMessages } from './effects.messages';
@@ -50,10 +51,10 @@ export function EffectsPanel() {
   const done = (message: string, failed: boolean) => setNotice({ message, failed });
 
   const reorder = useMutation({
-    mutationFn: ({ ids }: { ids: string[]; effect: AdminEffect; direction: MoveDirection }) =>
-      reorderEffects(ids, reason.trim()),
+    mutationFn: (move: { ids: string[]; reason: string; effect: AdminEffect; direction: MoveDirection }) =>
+      reorderEffects(move.ids, move.reason),
     onSuccess: (reply, { effect, direction }) => {
-      client.setQueryData<AdminEffectListReply['data']>(effectKeys.list(), reply);
+      client.setQueryData<EffectList>(effectKeys.list(), reply);
       const position = reply.items.findIndex((item) => item.id === effect.id) + 1;
       done(t('movedNotice', { name: effect.name[lang], position }), false);
       requestAnimationFrame(() => refocus(effect.id, direction));
@@ -70,7 +71,7 @@ export function EffectsPanel() {
       return;
     }
     setReasonError(false);
-    reorder.mutate({ ids: movedIds(list.data.items, effect.id, direction), effect, direction });
+    reorder.mutate({ ids: movedIds(list.data.items, effect.id, direction), reason: reason.trim(), effect, direction });
   };
 
   return (
