@@ -13,6 +13,7 @@ import * as auth from './auth';
 import * as billing from './billing';
 import * as blog from './blog';
 import * as credits from './credits';
+import * as effects from './effects';
 import { ErrorReply } from './envelope';
 import * as gallery from './gallery';
 import type { HttpMethod } from './http-method';
@@ -830,6 +831,63 @@ export const API_ROUTES = [
     body: promotions.DisablePromotionSchema,
     // 404 PROMOTIONS_NOT_FOUND.
     replies: { 200: promotions.AdminPromotionReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  // effects (effect templates): the console's routes
+  {
+    method: 'GET',
+    path: '/api/admin/effects',
+    auth: 'required',
+    replies: { 200: effects.AdminEffectListReply, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects',
+    auth: 'required',
+    body: effects.EffectDraftSchema,
+    // 400: a template naming an undeclared input, a model not in the catalogue, settings it does not make; 409: slug taken.
+    replies: { 201: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/reorder',
+    auth: 'required',
+    body: effects.ReorderEffectsSchema,
+    replies: { 200: effects.AdminEffectListReply, 400: E, ...SIGNED_IN, 403: E, 413: E, ...DB },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/effects/:id',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.EffectDraftSchema,
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/:id/publish',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.AdminEffectActionSchema,
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/:id/unpublish',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.AdminEffectActionSchema,
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/:id/sample',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.EffectSampleFormSchema,
+    multipart: true,
+    files: [effects.EFFECT_SAMPLE_FILE],
+    // 400: not an MP4 or WebM video; 413: larger than EFFECT_SAMPLE_MAX_BYTES.
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, 415: E, ...DB },
   },
   // notifications ("tell me when it's ready")
   {

@@ -75,6 +75,29 @@ describe('AuditPanel', () => {
     expect(within(row!).getByRole('link', { name: share })).toHaveAttribute('href', `/v/${share}`);
   });
 
+  it('names the changes of an effect in both languages, linking the effect to its editor', async () => {
+    fakeApi({
+      'GET /api/admin/audit': page([
+        auditFixture({
+          action: 'effect.publish',
+          target_type: 'effect',
+          target_id: 'e-1',
+          target_email: null,
+          before: { published: false },
+          after: { published: true },
+        }),
+      ]),
+    });
+    renderConsole('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row!.textContent).toContain('Effect published');
+    expect(row!.textContent).toContain('Effect e-1');
+    expect(within(row!).getByRole('link', { name: 'e-1' })).toHaveAttribute('href', '/admin/effects/e-1');
+    act(() => setLanguage('zh-CN'));
+    expect(row!.textContent).toContain('发布特效');
+  });
+
   it('filters on the server and exports the same filter as CSV with the token', async () => {
     const api = fakeApi({
       'GET /api/admin/audit': (call) =>

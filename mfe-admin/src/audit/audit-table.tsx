@@ -13,7 +13,7 @@ function describe(values: Record<string, unknown> | null): string {
     .join(', ');
 }
 
-/** A user by e-mail (linked to their page); a payment, task or shared video by kind, id and its owner's e-mail. */
+/** A user by e-mail (linked to their page); a payment, task, shared video or effect by kind, id and its owner's e-mail. */
 function AuditTarget({ entry }: { entry: AdminAuditEntry }) {
   const t = useT(adminMessages);
   const email = entry.target_email ?? null;
@@ -24,12 +24,16 @@ function AuditTarget({ entry }: { entry: AdminAuditEntry }) {
       </Link>
     );
   }
-  // A shared video's id opens its public page (served by the server, not the console).
+  // A shared video's id opens its public page (served by the server, not the console); an effect's, its editor.
   const id =
     entry.target_type === 'share' ? (
       <a className={`${styles.link} ${styles.mono}`} href={`/v/${encodeURIComponent(entry.target_id)}`}>
         {entry.target_id}
       </a>
+    ) : entry.target_type === 'effect' ? (
+      <Link className={`${styles.link} ${styles.mono}`} to={`/admin/effects/${encodeURIComponent(entry.target_id)}`}>
+        {entry.target_id}
+      </Link>
     ) : (
       <span className={styles.mono}>{entry.target_id}</span>
     );

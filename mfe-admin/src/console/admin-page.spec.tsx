@@ -22,7 +22,7 @@ describe('AdminPage', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Users', 'Payments', 'Tasks', 'Audit log', 'API', 'Gallery', 'Promotions']);
+    ).toEqual(['Overview', 'Users', 'Payments', 'Tasks', 'Audit log', 'API', 'Gallery', 'Promotions', 'Effects']);
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByRole('img', { name: /^Sign-ups: 7 in all, highest 5 on Mar 2/ })).toBeTruthy();
     expect(document.title).toBe('Admin Console | Veo 3 Studio');

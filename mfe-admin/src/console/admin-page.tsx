@@ -4,6 +4,8 @@ import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { adminMessages } from '../admin.messages';
 import { ApiUsagePanel } from '../api-usage/api-usage-panel';
 import { AuditPanel } from '../audit/audit-panel';
+import { EffectEditor } from '../effects/effect-editor';
+import { EffectsPanel } from '../effects/effects-panel';
 import { GalleryPanel } from '../gallery/gallery-panel';
 import { OverviewPanel } from '../overview/overview-panel';
 import { PaymentsPanel } from '../payments/payments-panel';
@@ -22,6 +24,7 @@ const TABS = [
   { to: '/admin/api', label: 'tabApi', end: false },
   { to: '/admin/gallery', label: 'tabGallery', end: false },
   { to: '/admin/promotions', label: 'tabPromotions', end: false },
+  { to: '/admin/effects', label: 'tabEffects', end: false },
 ] as const;
 
 /**
@@ -60,6 +63,9 @@ export default function AdminPage() {
         <Route path="api" element={<ApiUsagePanel />} />
         <Route path="gallery" element={<GalleryPanel />} />
         <Route path="promotions" element={<PromotionsPanel />} />
+        <Route path="effects" element={<EffectsPanel />} />
+        <Route path="effects/new" element={<EffectEditor />} />
+        <Route path="effects/:id" element={<EffectEditor />} />
         <Route path="*" element={<OverviewPanel />} />
       </Routes>
     </div>

@@ -7,6 +7,8 @@ import type {
   AdminUser,
   AdminUserDetail,
 } from '@veo3/contracts/admin';
+import type { AdminEffect } from '@veo3/contracts/effects';
+import type { OfferedModel } from '@veo3/contracts/model-catalogue';
 
 export const adminUserFixture = (over: Partial<AdminUser> = {}): AdminUser => ({
   id: 'u-2',
@@ -148,4 +150,53 @@ export const overviewFixture = (): AdminOverview => ({
       { model: 'veo-3', outcome: 'failed', count: 1 },
     ],
   },
+});
+
+export const effectFixture = (over: Partial<AdminEffect> = {}): AdminEffect => ({
+  id: 'e-1',
+  slug: 'kiss',
+  category: 'interaction',
+  badge: 'hot',
+  name: { en: 'Kiss', 'zh-CN': '亲吻' },
+  description: { en: 'Two photos, one kiss.', 'zh-CN': '两张照片，一个吻。' },
+  inputs: [
+    { key: 'photo_1', kind: 'photo', label: { en: 'First person', 'zh-CN': '第一个人' }, required: true },
+    { key: 'photo_2', kind: 'photo', label: { en: 'Second person', 'zh-CN': '第二个人' }, required: true },
+  ],
+  faq: [],
+  people: true,
+  price: 60,
+  settings: { model: 'veo3', aspect_ratio: '9:16', resolution: '720p', duration_s: 8 },
+  sample_url: null,
+  poster_url: '/media/effects/kiss.jpg',
+  prompt_template: 'The two people in the photos share a gentle kiss.',
+  position: 1,
+  published: true,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+/** A model as GET /api/video/options' `catalogue` offers it. */
+export const offeredModelFixture = (over: Partial<OfferedModel> & Pick<OfferedModel, 'id' | 'name'>): OfferedModel => ({
+  vendor: 'Google',
+  strength: { en: 'Good at this', zh: '擅长这个' },
+  inputs: {
+    text: true,
+    first_frame: true,
+    last_frame: false,
+    reference_images: 0,
+    negative_prompt: false,
+    seed: false,
+  },
+  outputs: { durations: [8], aspect_ratios: ['16:9', '9:16'], resolutions: ['720p', '1080p'], audio: true },
+  edits: false,
+  extends: false,
+  price: { per: 'video', credits: { '720p': 40, '1080p': 60 } },
+  typical_wait_s: 60,
+  available: true,
+  message: null,
+  alternative: null,
+  extend_instruction: false,
+  wait: { median_s: 60, p90_s: 180, source: 'vendor' },
+  ...over,
 });
