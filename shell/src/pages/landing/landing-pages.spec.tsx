@@ -9,7 +9,7 @@ function renderRoute(page: ReactElement) {
 }
 
 describe('FrenchKissingPage', () => {
-  it('introduces the effect and calls visitors to the effect's page', () => {
+  it('introduces the effect and calls visitors to the effect page', () => {
     renderRoute(<FrenchKissingPage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('AI French Kissing Video Generator');
@@ -50,7 +50,7 @@ describe('AsmrVideoPage', () => {
     expect(sources).toEqual(['asmr-crystal.mp4', 'asmr-rain.mp4', 'asmr-sand.mp4']);
   });
 
-  it('has one main heading and links to the effect's page', () => {
+  it('has one main heading and links to the effect page', () => {
     renderRoute(<AsmrVideoPage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('AI ASMR Video Generator | Veo 3 Studio');
