@@ -45,11 +45,7 @@ export default function EffectsPage() {
           <Spinner size="sm" label="" /> {t('loading')}
         </p>
       ) : effects.isError ? (
-        <ErrorPanel
-          title={t('loadFailed')}
-          onRetry={() => void effects.refetch()}
-          retryLabel={t('retry')}
-        />
+        <ErrorPanel title={t('loadFailed')} onRetry={() => void effects.refetch()} retryLabel={t('retry')} />
       ) : shown.length ? (
         <ul className="fx-grid">
           {shown.map((effect, index) => (

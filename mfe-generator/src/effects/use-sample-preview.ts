@@ -3,9 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 /** Whether the device hovers (a mouse) and the user lets things move: only then a card plays by itself. */
 function previewAllowed(): boolean {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
-  return (
-    window.matchMedia('(hover: hover)').matches && !window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
+  return window.matchMedia('(hover: hover)').matches && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**

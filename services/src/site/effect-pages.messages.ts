@@ -4,11 +4,11 @@ import type { Language } from './prerendered-pages';
 type CategoryKey = `category_${EffectCategory | 'all'}`;
 
 const en = {
+  eyebrow: 'Effects & Templates',
   listTitle: 'AI Video Effects & Templates',
   listDescription:
     'Ready-made AI video effects and templates: interaction, appearance, emotions, entertainment and more.',
-  listLead:
-    'Start from a proven idea: pick an effect, add your photo or words, and get a video with motion and sound.',
+  listLead: 'Start from a proven idea: pick an effect, add your photo or words, and get a video with motion and sound.',
   categoriesLabel: 'Effect categories',
   category_all: 'All',
   category_interaction: 'Interaction',
@@ -42,6 +42,7 @@ const en = {
 };
 
 const zh: typeof en = {
+  eyebrow: '特效与模板',
   listTitle: 'AI 视频特效与模板',
   listDescription: '现成的 AI 视频特效与模板：互动、外观、情感、娱乐等。',
   listLead: '从成熟的创意开始：选择一个特效，添加你的照片或文字，得到带动作和声音的视频。',
@@ -81,7 +82,11 @@ export const EFFECT_PAGE_MESSAGES: Record<Language, typeof en> = { en, 'zh-CN': 
 
 export type EffectPageText = keyof typeof en & (string | CategoryKey);
 
-export function effectPageText(lang: Language, key: EffectPageText, vars: Record<string, string | number> = {}): string {
+export function effectPageText(
+  lang: Language,
+  key: EffectPageText,
+  vars: Record<string, string | number> = {},
+): string {
   return EFFECT_PAGE_MESSAGES[lang][key].replace(/\{(\w+)\}/g, (match, name: string) =>
     name in vars ? String(vars[name]) : match,
   );

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Effect } from '@veo3/contracts/effects';
 import type { AppConfig } from '../config/app-config';
 import type { EffectCatalog } from '../effects/effect-catalog.service';
-import { EffectPagesRenderer } from './effect-pages.renderer';
+import { EFFECTS_STYLE, EffectPagesRenderer } from './effect-pages.renderer';
 import { PageShellRenderer } from './page-shell.renderer';
 import type { RemoteMapService } from './remote-map.service';
 
@@ -121,5 +121,15 @@ describe('EffectPagesRenderer', () => {
     expect(interaction).not.toContain('href="/effects/asmr-video"');
     expect(interaction).toContain(`<link rel="canonical" href="${SITE}/video-effects?category=interaction" />`);
     expect(interaction).toContain('href="/video-effects?category=interaction" aria-current="page"');
+  });
+
+  it("lays the page out with the remote's own rules, so nothing moves when the remote mounts", () => {
+    const rules = (css: string) =>
+      css
+        .replace(/<\/?style>|\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, '')
+        .replace(/;}/g, '}');
+    const remoteCss = readFileSync(join(__dirname, '../../../mfe-generator/src/effects/effects.css'), 'utf8');
+    expect(rules(EFFECTS_STYLE)).toBe(rules(remoteCss));
   });
 });

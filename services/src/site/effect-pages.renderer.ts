@@ -15,26 +15,45 @@ export const PEOPLE_RULE_PATH = '/terms-of-service#acceptable-use';
  * The layout rules the generator remote's effects pages use (mfe-generator/src/effects/effects.css),
  * for the server's page until the remote mounts in its place: the same boxes, so nothing moves then.
  */
-const EFFECTS_STYLE = `<style>
+export const EFFECTS_STYLE = `<style>
 .fx-page{max-width:72rem;margin:0 auto;padding:0 var(--pf-space-4) var(--pf-space-12)}
-.fx-page__header{max-width:44rem;margin:0 auto var(--pf-space-6);padding-top:var(--pf-space-10);text-align:center}
+.fx-page__header{max-width:44rem;margin:0 auto var(--pf-space-6);padding-top:var(--pf-space-12);text-align:center}
+.fx-page__title{margin:0 0 var(--pf-space-3);font-size:clamp(2.1rem,6vw,3.25rem);font-weight:800;letter-spacing:-0.025em}
 .fx-chips{display:flex;flex-wrap:wrap;justify-content:center;gap:var(--pf-space-2);list-style:none;margin:0 0 var(--pf-space-8);padding:0}
-.fx-chip{display:inline-block;padding:var(--pf-space-2) var(--pf-space-4);border-radius:var(--pf-radius-full);border:1px solid var(--pf-color-white-a18);color:inherit;text-decoration:none}
-.fx-chip[aria-current="page"]{background:var(--pf-color-violet-600);border-color:var(--pf-color-violet-600)}
+.fx-chip{display:inline-block;padding:var(--pf-space-2) 1.1rem;border-radius:var(--pf-radius-pill);border:1px solid var(--pf-color-white-a14);background:var(--pf-color-white-a05);color:var(--pf-color-zinc-300);font-weight:600;text-decoration:none}
+.fx-chip:hover{color:var(--pf-color-white);border-color:var(--pf-color-white-a30)}
+.fx-chip[aria-current='page']{color:var(--pf-color-white);border-color:transparent;background:linear-gradient(135deg,var(--pf-color-violet-600),var(--pf-color-pink-600))}
 .fx-grid{list-style:none;margin:0;padding:0;display:grid;gap:var(--pf-space-5);grid-template-columns:1fr}
 @media (min-width:640px){.fx-grid{grid-template-columns:repeat(2,1fr)}}
 @media (min-width:1024px){.fx-grid{grid-template-columns:repeat(3,1fr)}}
 .fx-card{display:flex;flex-direction:column;height:100%;border-radius:var(--pf-radius-xl);border:1px solid var(--pf-color-white-a08);background:var(--pf-color-ink-780);color:inherit;text-decoration:none;overflow:hidden}
+.fx-card:hover,.fx-card:focus-visible{border-color:var(--pf-color-violet-400-a50)}
 .fx-card__media{position:relative;display:block;aspect-ratio:16/9;background:var(--pf-color-black)}
 .fx-card__media img,.fx-card__media video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .fx-card__body{display:flex;flex-direction:column;gap:var(--pf-space-2);padding:var(--pf-space-4) var(--pf-space-5) var(--pf-space-5)}
 .fx-card__title{margin:0;font-size:1.2rem}
-.fx-badge{position:absolute;top:var(--pf-space-3);left:var(--pf-space-3);z-index:1}
+.fx-card__text{color:var(--pf-color-zinc-400)}
+.fx-badge{display:inline-flex;align-items:center;padding:0.2rem 0.6rem;border-radius:var(--pf-radius-pill);font-size:0.72rem;font-weight:800;letter-spacing:0.05em;text-transform:uppercase;color:var(--pf-color-white)}
+.fx-badge--hot{background:linear-gradient(135deg,var(--pf-color-orange-500),var(--pf-color-red-600))}
+.fx-badge--new{background:linear-gradient(135deg,var(--pf-color-emerald-500),var(--pf-color-sky-500))}
+.fx-card__media .fx-badge{position:absolute;top:var(--pf-space-3);left:var(--pf-space-3);z-index:1}
 .fx-effect{display:grid;gap:var(--pf-space-8);padding-top:var(--pf-space-6)}
 @media (min-width:1024px){.fx-effect{grid-template-columns:3fr 2fr;align-items:start}}
 .fx-effect__video{display:block;width:100%;height:auto;aspect-ratio:16/9;background:var(--pf-color-black);border-radius:var(--pf-radius-lg)}
 .fx-effect__title{margin:0 0 var(--pf-space-3);font-size:clamp(1.8rem,5vw,2.6rem)}
-.fx-faq{margin-top:var(--pf-space-10)}
+.fx-effect__price{font-weight:700}
+.fx-form{display:flex;flex-direction:column;gap:var(--pf-space-4);margin-top:var(--pf-space-6);padding:var(--pf-space-5);border-radius:var(--pf-radius-xl);border:1px solid var(--pf-color-white-a08);background:var(--pf-color-ink-780)}
+.fx-form__title{margin:0;font-size:1.2rem}
+.fx-field{display:flex;flex-direction:column;gap:var(--pf-space-2)}
+.fx-field input[type='text']{padding:var(--pf-space-3);border-radius:var(--pf-radius-md);border:1px solid var(--pf-color-white-a18);background:var(--pf-color-black);color:inherit;font:inherit}
+.fx-consent{display:flex;gap:var(--pf-space-2);align-items:flex-start}
+.fx-error{margin:0;color:var(--pf-color-red-400)}
+.fx-error:empty{display:none}
+.fx-status{margin:0;color:var(--pf-color-zinc-400)}
+.fx-results{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:var(--pf-space-4)}
+.fx-faq{margin-top:var(--pf-space-12)}
+.fx-faq details{padding:var(--pf-space-3) 0;border-bottom:1px solid var(--pf-color-white-a08)}
+.fx-faq summary{cursor:pointer;font-weight:600}
 </style>`;
 
 /** A sample's pixel size by the effect's settings (the short side is the resolution's number). */
@@ -75,7 +94,8 @@ export class EffectPagesRenderer {
   }
 
   private listPage(effects: Effect[], lang: Language, categoryParam?: string): string {
-    const t = (key: EffectPageText, vars?: Record<string, string | number>) => escapeHtml(effectPageText(lang, key, vars));
+    const t = (key: EffectPageText, vars?: Record<string, string | number>) =>
+      escapeHtml(effectPageText(lang, key, vars));
     const category = EffectCategory.safeParse(categoryParam).data;
     const href = (c?: EffectCategory) => (c ? `/video-effects?category=${c}` : '/video-effects');
     const chips = [undefined, ...EFFECT_CATEGORIES]
@@ -88,9 +108,9 @@ export class EffectPagesRenderer {
     const cards = shown.map((effect, index) => this.card(effect, index, lang)).join('');
     const body =
       `<main><div class="fx-page">${EFFECTS_STYLE}` +
-      `<header class="fx-page__header"><h1>${t('listTitle')}</h1><p>${t('listLead')}</p></header>` +
+      `<header class="fx-page__header"><p class="shell-eyebrow">${t('eyebrow')}</p><h1 class="fx-page__title">${t('listTitle')}</h1><p>${t('listLead')}</p></header>` +
       `<nav aria-label="${t('categoriesLabel')}"><ul class="fx-chips">${chips}</ul></nav>` +
-      (cards ? `<ul class="fx-grid">${cards}</ul>` : `<p>${t('empty')}</p>`) +
+      (cards ? `<ul class="fx-grid">${cards}</ul>` : `<p class="fx-status">${t('empty')}</p>`) +
       `</div></main>`;
     return this.shell.renderPage(
       '/video-effects',
@@ -106,22 +126,24 @@ export class EffectPagesRenderer {
   }
 
   private card(effect: Effect, index: number, lang: Language): string {
-    const t = (key: EffectPageText, vars?: Record<string, string | number>) => escapeHtml(effectPageText(lang, key, vars));
+    const t = (key: EffectPageText, vars?: Record<string, string | number>) =>
+      escapeHtml(effectPageText(lang, key, vars));
     // The first row is in view at once; the others load as they come near.
     const poster = effect.poster_url
       ? `<img src="${escapeHtml(effect.poster_url)}" alt="" width="640" height="360"${index >= 3 ? ' loading="lazy"' : ''} />`
       : '';
     return (
       `<li><a class="fx-card" href="/effects/${encodeURIComponent(effect.slug)}">` +
-      `<span class="fx-card__media">${poster}${effect.badge ? `<span class="shell-badge shell-badge--${effect.badge} fx-badge">${t(`badge_${effect.badge}`)}</span>` : ''}</span>` +
+      `<span class="fx-card__media">${poster}${effect.badge ? `<span class="fx-badge fx-badge--${effect.badge}">${t(`badge_${effect.badge}`)}</span>` : ''}</span>` +
       `<span class="fx-card__body"><span class="fx-card__title">${escapeHtml(effect.name[lang])}</span>` +
-      `<span>${escapeHtml(effect.description[lang])}</span><strong>${t('price', { price: effect.price })}</strong></span>` +
+      `<span class="fx-card__text">${escapeHtml(effect.description[lang])}</span><strong>${t('price', { price: effect.price })}</strong></span>` +
       `</a></li>`
     );
   }
 
   private effectPage(effect: Effect, lang: Language): string {
-    const t = (key: EffectPageText, vars?: Record<string, string | number>) => escapeHtml(effectPageText(lang, key, vars));
+    const t = (key: EffectPageText, vars?: Record<string, string | number>) =>
+      escapeHtml(effectPageText(lang, key, vars));
     const site = this.config.siteUrl;
     const path = `/effects/${encodeURIComponent(effect.slug)}`;
     const name = effect.name[lang];
@@ -135,16 +157,17 @@ export class EffectPagesRenderer {
       .map((input) => {
         const label = input.label[lang];
         const text =
-          input.kind === 'photo'
-            ? t('photoInput', { label })
-            : t('textInput', { label, max: input.max_length });
+          input.kind === 'photo' ? t('photoInput', { label }) : t('textInput', { label, max: input.max_length });
         return `<li>${text}${input.required ? '' : ` (${t('optional')})`}</li>`;
       })
       .join('');
     const faq = effect.faq.length
       ? `<section class="fx-faq"><h2>${t('faqTitle')}</h2>` +
         effect.faq
-          .map((f) => `<details><summary>${escapeHtml(f.question[lang])}</summary><p>${escapeHtml(f.answer[lang])}</p></details>`)
+          .map(
+            (f) =>
+              `<details><summary>${escapeHtml(f.question[lang])}</summary><p>${escapeHtml(f.answer[lang])}</p></details>`,
+          )
           .join('') +
         `</section>`
       : '';
@@ -152,10 +175,12 @@ export class EffectPagesRenderer {
       `<main><div class="fx-page">${EFFECTS_STYLE}` +
       `<nav aria-label="${t('breadcrumb')}"><a href="/">${t('home')}</a> / <a href="/video-effects">${t('effects')}</a> / <span>${escapeHtml(name)}</span></nav>` +
       `<div class="fx-effect"><div>${video}</div><div>` +
-      (effect.badge ? `<p><span class="shell-badge shell-badge--${effect.badge}">${t(`badge_${effect.badge}`)}</span></p>` : '') +
+      (effect.badge
+        ? `<p><span class="fx-badge fx-badge--${effect.badge}">${t(`badge_${effect.badge}`)}</span></p>`
+        : '') +
       `<h1 class="fx-effect__title">${escapeHtml(name)}</h1><p>${escapeHtml(effect.description[lang])}</p>` +
-      `<p><strong>${t('price', { price: effect.price })}</strong></p>` +
-      `<section><h2>${t('inputsTitle')}</h2><ul>${inputs}</ul><p>${t('formText', { price: effect.price })}</p>` +
+      `<p class="fx-effect__price">${t('price', { price: effect.price })}</p>` +
+      `<section class="fx-form"><h2 class="fx-form__title">${t('inputsTitle')}</h2><ul>${inputs}</ul><p>${t('formText', { price: effect.price })}</p>` +
       (effect.people ? `<p><a href="${PEOPLE_RULE_PATH}">${t('peopleText')}</a></p>` : '') +
       `</section></div></div>${faq}` +
       `<p><a href="/video-effects">${t('allEffects')}</a></p></div></main>`;

@@ -18,10 +18,7 @@ describe('FrenchKissingPage', () => {
       'href',
       '/effects/ai-french-kissing',
     );
-    expect(screen.getByRole('link', { name: 'Start Creating' })).toHaveAttribute(
-      'href',
-      '/effects/ai-french-kissing',
-    );
+    expect(screen.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/effects/ai-french-kissing');
   });
 
   it('has an FAQ whose answers open on demand', () => {
@@ -54,9 +51,6 @@ describe('AsmrVideoPage', () => {
     renderRoute(<AsmrVideoPage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('AI ASMR Video Generator | Veo 3 Studio');
-    expect(screen.getByRole('link', { name: 'Create an ASMR Video' })).toHaveAttribute(
-      'href',
-      '/effects/asmr-video',
-    );
+    expect(screen.getByRole('link', { name: 'Create an ASMR Video' })).toHaveAttribute('href', '/effects/asmr-video');
   });
 });
