@@ -49,3 +49,14 @@ export const asmrEffect: Effect = {
   sample_url: '/effects/asmr-video/sample.mp4',
   poster_url: '/effects/asmr-video/poster.jpg',
 };
+
+/** A photo and a text, no people (no confirmation). */
+export const postcardEffect: Effect = {
+  ...asmrEffect,
+  slug: 'talking-postcard',
+  name: { en: 'Talking Postcard', 'zh-CN': '会说话的明信片' },
+  inputs: [
+    { key: 'photo_1', kind: 'photo', label: { en: 'Your place', 'zh-CN': '你的地方' }, required: true },
+    { key: 'text_1', kind: 'text', label: { en: 'Greeting', 'zh-CN': '问候语' }, required: true, max_length: 40 },
+  ],
+};
