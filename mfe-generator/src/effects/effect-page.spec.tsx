@@ -52,10 +52,6 @@ beforeEach(() => {
 
 const create = (price: number) => screen.getByRole('button', { name: `Create · ${price} credits` });
 const location = () => screen.getByTestId('location').textContent;
-const settle = () =>
-  act(async () => {
-    for (let i = 0; i < 10; i++) await Promise.resolve();
-  });
 
 describe('EffectPage', () => {
   it('shows the effect: its name, sample with poster and controls, badge, price and FAQ', async () => {

@@ -3,6 +3,7 @@ import type { Effect } from '@veo3/contracts/effects';
 import { ApiError } from '@veo3/platform/api/api-client';
 import { useLanguage, useT } from '@veo3/platform/i18n/i18n';
 import { Link, useParams } from '@veo3/platform/routing/router';
+import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import { ErrorPanel } from '@veo3/platform/ui/error-panel';
 import { Spinner } from '@veo3/platform/ui/spinner';
@@ -52,6 +53,8 @@ function EffectView({ effect }: { effect: Effect }) {
   const t = useT(effectsMessages);
   const lang = useLanguage();
   const name = effect.name[lang];
+  // The sample's captions say what the effect does, for the whole of the sample.
+  const captionsRef = useCaptionsTrack(effect.description[lang], effect.settings.duration_s);
   return (
     <div className="fx-page">
       <Meta title={t('effectMetaTitle', { name })} slug={effect.slug} description={effect.description[lang]} />
@@ -70,7 +73,9 @@ function EffectView({ effect }: { effect: Effect }) {
               playsInline
               aria-label={t('sampleLabel', { name })}
               {...sampleSize(effect)}
-            />
+            >
+              <track ref={captionsRef} kind="captions" srcLang={lang} label={t('captionsLabel')} />
+            </video>
           )}
         </div>
         <div>
