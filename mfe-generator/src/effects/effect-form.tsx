@@ -84,10 +84,13 @@ export function EffectForm({ effect }: { effect: Effect }) {
     );
   };
 
-  const again = (request: SentRequest) => {
-    sender.dismiss(request.key);
+  const backToForm = () => {
     formRef.current?.scrollIntoView({ block: 'start' });
-    formRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+    formRef.current?.querySelector<HTMLElement>('input:not([disabled]), button')?.focus();
+  };
+  const retry = (request: SentRequest) => {
+    sender.dismiss(request.key);
+    backToForm();
   };
 
   const message = form.issue ? issueText(form.issue) : (refusal ?? '');
@@ -159,7 +162,13 @@ export function EffectForm({ effect }: { effect: Effect }) {
       {sender.requests.length > 0 && (
         <ul className="fx-results" aria-label={t('formTitle')}>
           {sender.requests.map((request) => (
-            <EffectTask key={request.key} request={request} userId={user?.id ?? null} onAgain={again} />
+            <EffectTask
+              key={request.key}
+              request={request}
+              userId={user?.id ?? null}
+              onRetry={retry}
+              onNew={backToForm}
+            />
           ))}
         </ul>
       )}

@@ -1,4 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FakeTaskEvents } from '@veo3/platform/testing/fake-task-events';
+import { taskEvents } from '@veo3/platform/events/task-events';
 import { setLanguage } from '@veo3/platform/i18n/i18n';
 import { sessionStore } from '@veo3/platform/session/session-store';
 import { jsonResponse, signInForTest } from '@veo3/platform/testing/test-session';
@@ -15,6 +17,7 @@ jest.mock('@veo3/platform/events/task-events', () => ({
   taskEvents: jest.requireActual('@veo3/platform/testing/fake-task-events').createFakeTaskEvents(),
 }));
 
+const stream = taskEvents as unknown as FakeTaskEvents;
 let generateReply: () => Response;
 let sent: FormData | null;
 
@@ -33,6 +36,7 @@ beforeEach(() => {
   setLanguage('en');
   act(() => sessionStore.restore());
   sent = null;
+  stream.reset();
   generateReply = () => jsonResponse({ success: true, data: { taskId: 't1', remainingCredits: 60 } });
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const effect = [kissingEffect, asmrEffect, postcardEffect].find((e) => url === `/api/effects/${e.slug}`);
@@ -130,6 +134,39 @@ describe('EffectPage', () => {
     const task = await screen.findByTestId('effect-task');
     expect(within(task).getAllByRole('status')[0]).toHaveTextContent('Generating your video');
     expect(within(task).getByRole('link', { name: 'See it in History' })).toHaveAttribute('href', '/video-history');
+  });
+
+  it('shows the finished video with Download in place, as the generator does', async () => {
+    stream.ready();
+    signInForTest({ credits: 100 });
+    renderEffectsAt('/effects/asmr-video');
+    fireEvent.change(await screen.findByLabelText('What is sliced'), { target: { value: 'kiwi' } });
+    fireEvent.click(create(30));
+    await screen.findByTestId('effect-task');
+
+    const task = { id: 't1', status: 'completed', status_message: null, error_message: null, model: 'veo3' };
+    stream.emitTask('completed', { ...task, prompt: 'ASMR kiwi', result_url: '/v/t1.mp4' });
+
+    expect(await screen.findByRole('button', { name: /Download/ })).toBeInTheDocument();
+    expect(screen.getByTestId('effect-task')).toHaveAttribute('data-status', 'success');
+  });
+
+  it('shows a failed video with the generator’s failure panel and Try Again', async () => {
+    stream.ready();
+    signInForTest({ credits: 100 });
+    renderEffectsAt('/effects/asmr-video');
+    fireEvent.change(await screen.findByLabelText('What is sliced'), { target: { value: 'kiwi' } });
+    fireEvent.click(create(30));
+    await screen.findByTestId('effect-task');
+
+    const task = { id: 't1', status: 'failed', status_message: null, result_url: null, model: 'veo3' };
+    stream.emitTask('failed', { ...task, prompt: 'ASMR kiwi', error_message: 'The prompt was rejected' });
+
+    expect(await screen.findByText('Video Generation Failed')).toBeInTheDocument();
+    expect(screen.getByText(/The prompt was rejected/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.queryByTestId('effect-task')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('What is sliced')).toHaveValue('kiwi');
   });
 
   it('says a 400 beside the form and a 402 as the generator does, losing nothing typed', async () => {

@@ -18,8 +18,10 @@ const keepNothing = () => {};
 export interface EffectTaskProps {
   request: SentRequest;
   userId: string | null;
-  /** Try Again (a failure) or Make another (a video): back to the form. */
-  onAgain: (request: SentRequest) => void;
+  /** Try Again on a failure: the card goes and the form is brought back. */
+  onRetry: (request: SentRequest) => void;
+  /** Generate New under a video: the form is brought back (the video stays). */
+  onNew: () => void;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface EffectTaskProps {
  * stream, polling while it is down), its failure panel (saying when no credits were taken), or the
  * video with Download, and a link to History.
  */
-export function EffectTask({ request, userId, onAgain }: EffectTaskProps) {
+export function EffectTask({ request, userId, onRetry, onNew }: EffectTaskProps) {
   const t = useT(generatorMessages);
   const te = useT(effectsMessages);
   const catalogue = useCatalogue();
@@ -51,14 +53,12 @@ export function EffectTask({ request, userId, onAgain }: EffectTaskProps) {
           wait={findModel(catalogue, request.model)?.wait ?? null}
         />
       )}
-      {state.phase === 'success' && (
-        <VideoResult video={state.video} onGenerateNew={() => onAgain(request)} followUp={null} />
-      )}
+      {state.phase === 'success' && <VideoResult video={state.video} onGenerateNew={onNew} followUp={null} />}
       {failure && (
         <ErrorPanel
           title={t('errorTitle')}
           message={[t(failure.key, failure.vars), failure.noCharge ? t('noCreditsTaken') : ''].join(' ').trim()}
-          onRetry={() => onAgain(request)}
+          onRetry={() => onRetry(request)}
           retryLabel={t('tryAgain')}
         />
       )}

@@ -55,7 +55,7 @@ describe('EffectsPage', () => {
     ]);
     expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
     expect(within(screen.getByRole('link', { name: /AI French Kissing/ })).getByText('Hot')).toBeInTheDocument();
-    expect(document.title).toBe('Video Effects & Templates | Veo 3 Studio');
+    expect(document.title).toBe('AI Video Effects & Templates | Veo 3 Studio');
   });
 
   it('filters the cards by the chosen chip and puts the choice in the address', async () => {

@@ -3,7 +3,7 @@ import { defineMessages } from '@veo3/platform/i18n/i18n';
 /** The texts of /video-effects and /effects/<slug> (the list's came from the shell's old page). */
 export const effectsMessages = defineMessages(
   {
-    metaTitle: 'Video Effects & Templates',
+    metaTitle: 'AI Video Effects & Templates',
     metaDescription:
       'Ready-made AI video effects and templates: one tap from your photo or words to a video with realistic sound.',
     eyebrow: 'Effects & Templates',
@@ -54,7 +54,7 @@ export const effectsMessages = defineMessages(
     faqTitle: 'Questions',
   },
   {
-    metaTitle: '视频特效与模板',
+    metaTitle: 'AI 视频特效与模板',
     metaDescription: '现成的 AI 视频特效与模板：从你的照片或文字一键生成带真实音效的视频。',
     eyebrow: '特效与模板',
     title: '视频特效与模板',

@@ -6,6 +6,7 @@ type CategoryKey = `category_${EffectCategory | 'all'}`;
 const en = {
   eyebrow: 'Effects & Templates',
   listTitle: 'AI Video Effects & Templates',
+  listHeading: 'Video Effects & Templates',
   listDescription:
     'Ready-made AI video effects and templates: interaction, appearance, emotions, entertainment and more.',
   listLead: 'Start from a proven idea: pick an effect, add your photo or words, and get a video with motion and sound.',
@@ -44,6 +45,7 @@ const en = {
 const zh: typeof en = {
   eyebrow: '特效与模板',
   listTitle: 'AI 视频特效与模板',
+  listHeading: '视频特效与模板',
   listDescription: '现成的 AI 视频特效与模板：互动、外观、情感、娱乐等。',
   listLead: '从成熟的创意开始：选择一个特效，添加你的照片或文字，得到带动作和声音的视频。',
   categoriesLabel: '特效分类',

@@ -108,7 +108,7 @@ export class EffectPagesRenderer {
     const cards = shown.map((effect, index) => this.card(effect, index, lang)).join('');
     const body =
       `<main><div class="fx-page">${EFFECTS_STYLE}` +
-      `<header class="fx-page__header"><p class="shell-eyebrow">${t('eyebrow')}</p><h1 class="fx-page__title">${t('listTitle')}</h1><p>${t('listLead')}</p></header>` +
+      `<header class="fx-page__header"><p class="shell-eyebrow">${t('eyebrow')}</p><h1 class="fx-page__title">${t('listHeading')}</h1><p>${t('listLead')}</p></header>` +
       `<nav aria-label="${t('categoriesLabel')}"><ul class="fx-chips">${chips}</ul></nav>` +
       (cards ? `<ul class="fx-grid">${cards}</ul>` : `<p class="fx-status">${t('empty')}</p>`) +
       `</div></main>`;
