@@ -110,8 +110,15 @@ describe('EffectPage', () => {
       'href',
       '/terms-of-service#acceptable-use',
     );
-    fireEvent.click(screen.getByRole('checkbox', { name: /Everyone in these photos is an adult/ }));
+    fireEvent.click(create(40));
+    expect(
+      await screen.findByText('Confirm that everyone in the photos is an adult and has agreed.'),
+    ).toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: /Everyone in these photos is an adult/ });
+    expect(box).toHaveFocus();
+    fireEvent.click(box);
     expect(picker).toBeEnabled();
+    expect(sessionStorage.getItem('effects:people-consent')).toBe('yes');
 
     unmount();
     renderEffectsAt('/effects/ai-french-kissing');

@@ -22,8 +22,11 @@ export function checkEffectInputs(
   photos: Partial<Record<EffectPhotoKey, File | null>>,
   consent: boolean,
 ): EffectIssue | null {
+  // Photos cannot be added before the confirmation: that is what a missing one needs first.
+  const locked = effect.people && !consent;
   for (const input of effect.inputs) {
-    if (input.kind === 'photo' && input.required && !photos[input.key]) return { key: 'photoRequired', input };
+    if (input.kind === 'photo' && input.required && !photos[input.key])
+      return locked ? { key: 'consentRequired', input: null } : { key: 'photoRequired', input };
     if (input.kind === 'text') {
       const text = texts[input.key]?.trim() ?? '';
       if (input.required && !text) return { key: 'textRequired', input };
@@ -31,7 +34,7 @@ export function checkEffectInputs(
     }
   }
   const anyPhoto = effect.inputs.some((input) => input.kind === 'photo' && photos[input.key]);
-  return effect.people && anyPhoto && !consent ? { key: 'consentRequired', input: null } : null;
+  return locked && anyPhoto ? { key: 'consentRequired', input: null } : null;
 }
 
 /**
