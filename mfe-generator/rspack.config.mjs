@@ -11,5 +11,7 @@ export default (_env, argv) =>
     exposes: {
       './generator-page': './src/generator/generator-route.tsx',
       './history-page': './src/history/history-page.tsx',
+      './effects-page': './src/effects/effects-route.tsx',
+      './effect-page': './src/effects/effect-route.tsx',
     },
   });

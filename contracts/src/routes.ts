@@ -732,6 +732,24 @@ export const API_ROUTES = [
     query: sharing.OEmbedQuerySchema,
     replies: { 200: sharing.OEmbedReply, 400: E, 404: E, 501: E, ...DB },
   },
+  // effects (public: the published effects, and making a video from one)
+  { method: 'GET', path: '/api/effects', replies: { 200: effects.EffectListReply, ...DB } },
+  {
+    method: 'GET',
+    path: '/api/effects/:slug',
+    params: effects.EffectParamsSchema,
+    replies: { 200: effects.EffectReply, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/effects/:slug/generate',
+    auth: 'required',
+    params: effects.EffectParamsSchema,
+    body: effects.EffectGenerateFormSchema,
+    multipart: true,
+    files: effects.EFFECT_GENERATE_FILES,
+    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 409: E, 413: E, 422: E, 429: E, 503: E },
+  },
   // gallery (the community gallery: public listing and reports; its review in the console)
   {
     method: 'GET',

@@ -4,7 +4,6 @@ import { expect, signIn, test } from '../support/fixtures';
 const ROUTES: { path: string; remote: string | null; heading: RegExp; as?: string; expectedErrors?: RegExp }[] = [
   { path: '/', remote: null, heading: /Veo\s3 AI Video Generator with Realistic Sound/ },
   { path: '/login', remote: null, heading: /Sign in|Log ?in|Welcome/i },
-  { path: '/video-effects', remote: null, heading: /Effects/i },
   { path: '/ai-french-kissing', remote: null, heading: /Kiss/i },
   { path: '/asmr-video', remote: null, heading: /ASMR/ },
   { path: '/terms-of-service', remote: null, heading: /Terms of Service/ },
@@ -13,6 +12,8 @@ const ROUTES: { path: string; remote: string | null; heading: RegExp; as?: strin
   { path: '/developers', remote: null, heading: /Veo 3 Studio API/ },
   { path: '/text-to-veo3-video?type=text', remote: 'generator', heading: /Video/ },
   { path: '/video-history', remote: 'generator', heading: /Video History/ },
+  { path: '/video-effects', remote: 'generator', heading: /Effects/i },
+  { path: '/effects/ai-french-kissing', remote: 'generator', heading: /Kiss/i },
   { path: '/pricing', remote: 'billing', heading: /Plans & Pricing/ },
   { path: '/payment/success?session_id=cs_test_1', remote: 'billing', heading: /Thank you for your purchase/ },
   { path: '/payment/cancel', remote: 'billing', heading: /cancel/i },

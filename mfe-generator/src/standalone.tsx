@@ -1,4 +1,6 @@
 import { StandaloneRemote } from '@veo3/platform/dev/standalone-remote';
+import EffectPage from './effects/effect-page';
+import EffectsPage from './effects/effects-page';
 import GeneratorPage from './generator/generator-page';
 import HistoryPage from './history/history-page';
 
@@ -7,5 +9,7 @@ StandaloneRemote({
   routes: [
     { path: '/text-to-veo3-video', element: <GeneratorPage /> },
     { path: '/video-history', element: <HistoryPage /> },
+    { path: '/video-effects', element: <EffectsPage /> },
+    { path: '/effects/:slug', element: <EffectPage /> },
   ],
 });

@@ -144,6 +144,27 @@ describe('site serving', () => {
     expect(sitemap.body).toContain('<loc>https://veo3.example/pricing</loc>');
     expect(sitemap.body).toContain('<loc>https://veo3.example/developers</loc>');
     expect(sitemap.body).not.toContain('/blog-admin');
+    expect(sitemap.body).toContain('<loc>https://veo3.example/video-effects</loc>');
+    expect(sitemap.body).toContain('<loc>https://veo3.example/effects/ai-french-kissing</loc>');
+  });
+
+  it("serves the effects' pages with their effects in them, in the visitor's language, and 404 for an unknown one", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/video-effects' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('href="/effects/ai-french-kissing"');
+
+    const effect = await t.app.inject({
+      method: 'GET',
+      url: '/effects/ai-french-kissing',
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(effect.statusCode).toBe(200);
+    expect(effect.body).toContain('<title>AI 法式接吻 — AI 视频特效 | Veo 3 Studio</title>');
+    expect(effect.body).toContain('<link rel="canonical" href="https://veo3.example/effects/ai-french-kissing" />');
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/effects/no-such-effect' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<meta name="robots" content="noindex" />');
   });
 
   it('publishes the OpenAPI document generated from the code', async () => {

@@ -9,7 +9,6 @@ import { ServerPage } from './pages/server/server-page';
 // The home page ships with the shell; the other shell pages load on first visit.
 const load = {
   login: () => import('./pages/login/login-page').then((m) => ({ default: m.LoginPage })),
-  videoEffects: () => import('./pages/video-effects/video-effects-page').then((m) => ({ default: m.VideoEffectsPage })),
   frenchKissing: () => import('./pages/landing/french-kissing-page').then((m) => ({ default: m.FrenchKissingPage })),
   asmr: () => import('./pages/landing/asmr-video-page').then((m) => ({ default: m.AsmrVideoPage })),
   terms: () => import('./pages/legal/terms-page').then((m) => ({ default: m.TermsPage })),
@@ -23,7 +22,6 @@ const load = {
 export const loadRemoteRoute = () => import('./remotes/remote-route').then((m) => ({ default: m.RemoteRoute }));
 const RemoteRoute = lazy(loadRemoteRoute);
 const LoginPage = lazy(load.login);
-const VideoEffectsPage = lazy(load.videoEffects);
 const FrenchKissingPage = lazy(load.frenchKissing);
 const AsmrVideoPage = lazy(load.asmr);
 const TermsPage = lazy(load.terms);
@@ -39,7 +37,6 @@ const BlogAdminGate = lazy(load.blogAdminGate);
 export const shellRoutes: { path: string; load?: () => Promise<unknown> }[] = [
   { path: '/' },
   { path: '/login', load: load.login },
-  { path: '/video-effects', load: load.videoEffects },
   { path: '/ai-french-kissing', load: load.frenchKissing },
   { path: '/asmr-video', load: load.asmr },
   { path: '/terms-of-service', load: load.terms },
@@ -52,6 +49,8 @@ export const shellRoutes: { path: string; load?: () => Promise<unknown> }[] = [
 export const remoteRoutes = [
   { path: '/text-to-veo3-video', remote: 'generator', expose: 'generator-page' },
   { path: '/video-history', remote: 'generator', expose: 'history-page' },
+  { path: '/video-effects', remote: 'generator', expose: 'effects-page' },
+  { path: '/effects/:slug', remote: 'generator', expose: 'effect-page' },
   { path: '/pricing', remote: 'billing', expose: 'pricing-page' },
   { path: '/payment/success', remote: 'billing', expose: 'payment-success-page' },
   { path: '/payment/cancel', remote: 'billing', expose: 'payment-cancel-page' },
@@ -88,7 +87,6 @@ export function App() {
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path="/login" element={<LoginPage />} />
-          <Route path="/video-effects" element={<VideoEffectsPage />} />
           <Route path="/ai-french-kissing" element={<FrenchKissingPage />} />
           <Route path="/asmr-video" element={<AsmrVideoPage />} />
           <Route path="/terms-of-service" element={<TermsPage />} />

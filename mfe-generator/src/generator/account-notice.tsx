@@ -13,6 +13,8 @@ export interface AccountNoticeProps {
   linkRef?: Ref<HTMLAnchorElement>;
   /** Called as the visitor follows the Login link (the page keeps its draft). */
   onLogin?: () => void;
+  /** The server refused for want of credits (402), whatever the balance shown here says. */
+  short?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface AccountNoticeProps {
  * of each: Generate moves focus to its link rather than repeating it), or the balance. Sign-in
  * comes back to this page.
  */
-export function AccountNotice({ user, cost, linkRef, onLogin }: AccountNoticeProps) {
+export function AccountNotice({ user, cost, linkRef, onLogin, short = false }: AccountNoticeProps) {
   const t = useT(generatorMessages);
   const noticeId = useId();
   const loginPath = useLoginPath();
@@ -40,7 +42,7 @@ export function AccountNotice({ user, cost, linkRef, onLogin }: AccountNoticePro
       </div>
     );
   }
-  if (user.credits < cost) {
+  if (short || user.credits < cost) {
     return (
       <div className={`${styles.notice} ${styles.noticeWarn}`}>
         <span id={noticeId}>{t('notEnoughCredits', { have: user.credits, cost })}</span>

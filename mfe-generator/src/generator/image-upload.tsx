@@ -13,6 +13,8 @@ export interface ImageUploadProps {
   hint?: string;
   /** The file input, focused when Generate finds the image missing. */
   inputRef?: Ref<HTMLInputElement>;
+  /** Why no picture may be picked yet (said in place of the hint); the picker is off while set. */
+  disabledReason?: string | null;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ImageUploadProps {
  * once (type, 10 MB, decodable, SPEC §5) and a refusal is said beside the picker, keeping the previous
  * good picture.
  */
-export function ImageUpload({ field, label, hint, inputRef }: ImageUploadProps) {
+export function ImageUpload({ field, label, hint, inputRef, disabledReason }: ImageUploadProps) {
   const t = useT(generatorMessages);
   const { file: image, issue, checking } = field;
   const fieldLabel = label ?? t('imageLabel');
@@ -43,7 +45,7 @@ export function ImageUpload({ field, label, hint, inputRef }: ImageUploadProps) 
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file) void field.pick(file);
+    if (file && !disabledReason) void field.pick(file);
   };
 
   const describedBy = [image ? null : hintId, issue ? issueId : null].filter(Boolean).join(' ');
@@ -68,6 +70,7 @@ export function ImageUpload({ field, label, hint, inputRef }: ImageUploadProps) 
         aria-label={fieldLabel}
         aria-describedby={describedBy || undefined}
         aria-invalid={issue ? true : undefined}
+        disabled={Boolean(disabledReason)}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) void field.pick(file);
@@ -108,7 +111,7 @@ export function ImageUpload({ field, label, hint, inputRef }: ImageUploadProps) 
           </svg>
           <span className={styles.dropzoneText}>{t('uploadCta')}</span>
           <span id={hintId} className={styles.hint}>
-            {hint ?? t('uploadHint')}
+            {disabledReason ?? hint ?? t('uploadHint')}
           </span>
         </label>
       )}

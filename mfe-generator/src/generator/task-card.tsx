@@ -39,7 +39,7 @@ export interface TaskCardProps {
 }
 
 /** The server's status line in the page's language, unless it only repeats the title. */
-function useStatusLine(state: GenerationState): string | null {
+export function useStatusLine(state: GenerationState): string | null {
   const t = useT(generatorMessages);
   if (state.phase !== 'generating') return null;
   if (!state.taskId) return t('progressSubmitting');

@@ -34,6 +34,8 @@ export type CompareGroups = ReadonlyMap<string, { group: string; index: number }
 export interface RequestMeta {
   model?: string;
   compare?: readonly string[];
+  /** A refusal the page says itself, beside its form (an effect's 400 or 402): no card is left for it. */
+  saysRefusal?: (error: unknown) => boolean;
 }
 
 let nextKey = 0;
@@ -113,6 +115,7 @@ export function useFeedSubmit(userId: string | null, onTasksMade: () => void) {
         // Deliberately not aborted with the page: once the server answers, the credits are spent.
         reply = await send();
       } catch (error) {
+        if (meta.saysRefusal?.(error)) return replace(request.key, []);
         if (!isTooManyActive(error)) return fail(requestErrorFailure(error));
         replace(request.key, []);
         return setTooMany(true);

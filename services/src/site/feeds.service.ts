@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogService } from '../blog/blog.service';
+import { EffectCatalog } from '../effects/effect-catalog.service';
 import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import { escapeHtml } from './html';
 import { ROUTE_META } from './route-meta';
@@ -17,9 +18,10 @@ export class FeedsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly blog: BlogService,
     private readonly shares: SharedVideoRepository,
+    private readonly effects: EffectCatalog,
   ) {}
 
-  /** Every public route, every published post with its last change, and the shared videos the gallery lists. */
+  /** Every public route, every published effect, every published post with its last change, and the shared videos the gallery lists. */
   async sitemapXml(): Promise<string> {
     const routes = Object.entries(ROUTE_META)
       .filter(([, meta]) => meta.index)
@@ -33,7 +35,10 @@ export class FeedsService {
       (v) =>
         `  <url><loc>${escapeHtml(`${this.config.siteUrl}/v/${v.id}`)}</loc>${v.galleryAt ? `<lastmod>${v.galleryAt.toISOString()}</lastmod>` : ''}</url>`,
     );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...routes, ...posts, ...videos].join('\n')}\n</urlset>\n`;
+    const effects = (await this.effects.published()).map(
+      (e) => `  <url><loc>${escapeHtml(`${this.config.siteUrl}/effects/${encodeURIComponent(e.slug)}`)}</loc></url>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...routes, ...effects, ...posts, ...videos].join('\n')}\n</urlset>\n`;
   }
 
   /** RSS 2.0 of the 20 newest published posts. */

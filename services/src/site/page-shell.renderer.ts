@@ -39,7 +39,7 @@ export interface PageContent {
   /** When the query is part of the page's address (e.g. `/blog?page=2`). */
   canonicalPath?: string;
   /** A page about one video (a shared one): Open Graph video tags and a Twitter player card (absolute URLs). */
-  video?: { url: string; type: string; width: number; height: number; playerUrl: string };
+  video?: { url: string; type: string; width: number; height: number; playerUrl?: string };
   /** More `<link>`s for the head (a shared video's oEmbed discovery link). */
   links?: { rel: string; type: string; href: string; title?: string }[];
 }
@@ -56,8 +56,10 @@ function videoTags(video: NonNullable<PageContent['video']>): string[] {
     video.url.startsWith('https:') ? `<meta property="og:video:secure_url" content="${escapeHtml(video.url)}" />` : '',
     `<meta property="og:video:type" content="${escapeHtml(video.type)}" />`,
     ...size('property="og:video'),
-    `<meta name="twitter:player" content="${escapeHtml(video.playerUrl)}" />`,
-    ...size('name="twitter:player'),
+    // A player card needs an embeddable page; a plain sample file has none.
+    ...(video.playerUrl
+      ? [`<meta name="twitter:player" content="${escapeHtml(video.playerUrl)}" />`, ...size('name="twitter:player')]
+      : []),
   ];
 }
 
@@ -183,7 +185,7 @@ export class PageShellRenderer {
         : '',
       article ? `<meta property="article:modified_time" content="${article.updatedAt.toISOString()}" />` : '',
       ...(content?.video ? videoTags(content.video) : []),
-      `<meta name="twitter:card" content="${content?.video ? 'player' : image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="twitter:card" content="${content?.video?.playerUrl ? 'player' : image ? 'summary_large_image' : 'summary'}" />`,
       `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
       `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
       image ? `<meta name="twitter:image" content="${escapeHtml(image)}" />` : '',

@@ -86,6 +86,14 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   '/payment/checkout': { title: 'Checkout', description: 'Complete your purchase.', index: false },
 };
 
+/** `/effects/<slug>` (any slug: an unknown one is a 404 page, services/src/site/effect-pages.renderer). */
+const EFFECT_PAGE = /^\/effects\/[^/]+$/;
+const EFFECT_META: RouteMeta = {
+  title: 'AI Video Effect',
+  description: 'A ready-made AI video effect: add your photo or words and get a video with sound.',
+  index: true,
+};
+
 /** `/v/<share id>` (any id: an unknown one is a 404 page). */
 const SHARED_VIDEO_PAGE = /^\/v\/[^/]+$/;
 const SHARED_VIDEO_META: RouteMeta = {
@@ -107,6 +115,7 @@ export function routeMeta(path: string): RouteMeta & { known: boolean } {
   if (clean.startsWith('/blog-admin/')) return { ...ROUTE_META['/blog-admin']!, known: true };
   if (clean.startsWith('/admin/')) return { ...ROUTE_META['/admin']!, known: true };
   if (clean.startsWith('/account/receipts/')) return { ...ROUTE_META['/account/receipts']!, known: true };
+  if (EFFECT_PAGE.test(clean)) return { ...EFFECT_META, known: true };
   // Server-made pages of a shared video (services/src/sharing): each says itself whether it is indexed.
   if (SHARED_VIDEO_PAGE.test(clean)) return { ...SHARED_VIDEO_META, known: true };
   // A shared video's report form (services/src/sharing, the gallery's): never indexed.

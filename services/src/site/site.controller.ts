@@ -8,6 +8,7 @@ import { languagePageHeaders, sendCached, sendHtml } from '../http/send-cached';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { BlogPagesRenderer } from './blog-pages.renderer';
+import { EffectPagesRenderer } from './effect-pages.renderer';
 import { FeedsService } from './feeds.service';
 import { PageShellRenderer } from './page-shell.renderer';
 import { robotsTxt } from './robots';
@@ -30,6 +31,7 @@ export class SiteController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly shell: PageShellRenderer,
     private readonly blogPages: BlogPagesRenderer,
+    private readonly effectPages: EffectPagesRenderer,
     private readonly feeds: FeedsService,
     private readonly remoteMap: RemoteMapService,
   ) {}
@@ -84,6 +86,15 @@ export class SiteController {
     if (/^\/blog(\/|$)/.test(path)) {
       const { status, reply: page } = await this.blogPages.blogPage(path, (request.query as { page?: string }).page);
       sendCached(request, reply, page, 'text/html; charset=utf-8', status);
+      return;
+    }
+    if (EffectPagesRenderer.handles(path)) {
+      const lang = requestLanguage(request);
+      const category = (request.query as { category?: string }).category;
+      const { status, html } = await this.effectPages.page(path, lang, category);
+      languagePageHeaders(reply, lang);
+      void reply.status(status).header('Cache-Control', 'no-store');
+      sendHtml(request, reply, html);
       return;
     }
     if (!this.shell.isPage(path)) {

@@ -8,12 +8,14 @@ import rainPoster from '../../assets/asmr-rain-poster.jpg';
 import sandVideo from '../../assets/asmr-sand.mp4';
 import sandPoster from '../../assets/asmr-sand-poster.jpg';
 import { CtaBand } from '../shared/cta-band';
-import { TEXT_GENERATOR_PATH } from '../shared/paths';
 import { usePrefersReducedMotion } from '../shared/use-prefers-reduced-motion';
 import { asmrVideoMessages } from './asmr-video.messages';
 import { useCaptionsTrack } from '@veo3/platform/media/use-captions-track';
 import '../shared/marketing.css';
 import './landing.css';
+
+/** The effect's own page (the generator remote's), where this video is made. */
+const EFFECT_PATH = '/effects/asmr-video';
 
 type AsmrMessageKey = keyof (typeof asmrVideoMessages)['en'];
 
@@ -102,7 +104,7 @@ export function AsmrVideoPage() {
         eyebrow={t('eyebrow')}
         title={t('title')}
         lead={t('lead')}
-        primary={{ to: TEXT_GENERATOR_PATH, label: t('cta') }}
+        primary={{ to: EFFECT_PATH, label: t('cta') }}
         secondary={{ to: '/video-effects', label: t('secondaryCta') }}
         media={
           <div className="shell-page-hero__media" aria-hidden="true">
@@ -164,7 +166,7 @@ export function AsmrVideoPage() {
         </div>
       </section>
 
-      <CtaBand title={t('ctaTitle')} text={t('ctaText')} action={t('ctaButton')} to={TEXT_GENERATOR_PATH} />
+      <CtaBand title={t('ctaTitle')} text={t('ctaText')} action={t('ctaButton')} to={EFFECT_PATH} />
     </div>
   );
 }

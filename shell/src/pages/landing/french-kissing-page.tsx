@@ -4,11 +4,13 @@ import { usePageMeta } from '@veo3/platform/seo/use-page-meta';
 import heartImage from '../../assets/french-kissing-card.jpg';
 import { CtaBand } from '../shared/cta-band';
 import { Faq } from '../shared/faq';
-import { IMAGE_GENERATOR_PATH } from '../shared/paths';
 import { StepList } from '../shared/step-list';
 import { frenchKissingMessages } from './french-kissing.messages';
 import '../shared/marketing.css';
 import './landing.css';
+
+/** The effect's own page (the generator remote's), where this video is made. */
+const EFFECT_PATH = '/effects/ai-french-kissing';
 
 export function FrenchKissingPage() {
   const t = useT(frenchKissingMessages);
@@ -40,7 +42,7 @@ export function FrenchKissingPage() {
         eyebrow={t('eyebrow')}
         title={t('title')}
         lead={t('lead')}
-        primary={{ to: IMAGE_GENERATOR_PATH, label: t('cta') }}
+        primary={{ to: EFFECT_PATH, label: t('cta') }}
         secondary={{ to: '/video-effects', label: t('secondaryCta') }}
         media={
           <div className="shell-page-hero__media">
@@ -105,7 +107,7 @@ export function FrenchKissingPage() {
         <Faq items={faq} />
       </section>
 
-      <CtaBand title={t('ctaTitle')} text={t('ctaText')} action={t('ctaButton')} to={IMAGE_GENERATOR_PATH} />
+      <CtaBand title={t('ctaTitle')} text={t('ctaText')} action={t('ctaButton')} to={EFFECT_PATH} />
     </div>
   );
 }

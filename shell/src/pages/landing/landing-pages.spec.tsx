@@ -9,19 +9,16 @@ function renderRoute(page: ReactElement) {
 }
 
 describe('FrenchKissingPage', () => {
-  it('introduces the effect and calls visitors to the generator', () => {
+  it('introduces the effect and calls visitors to the effect page', () => {
     renderRoute(<FrenchKissingPage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('AI French Kissing Video Generator');
     expect(document.title).toBe('AI French Kissing Video Generator | Veo 3 Studio');
     expect(screen.getByRole('link', { name: 'Create a Kissing Video' })).toHaveAttribute(
       'href',
-      '/text-to-veo3-video?type=image',
+      '/effects/ai-french-kissing',
     );
-    expect(screen.getByRole('link', { name: 'Start Creating' })).toHaveAttribute(
-      'href',
-      '/text-to-veo3-video?type=image',
-    );
+    expect(screen.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/effects/ai-french-kissing');
   });
 
   it('has an FAQ whose answers open on demand', () => {
@@ -50,13 +47,10 @@ describe('AsmrVideoPage', () => {
     expect(sources).toEqual(['asmr-crystal.mp4', 'asmr-rain.mp4', 'asmr-sand.mp4']);
   });
 
-  it('has one main heading and links to the generator', () => {
+  it('has one main heading and links to the effect page', () => {
     renderRoute(<AsmrVideoPage />);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('AI ASMR Video Generator | Veo 3 Studio');
-    expect(screen.getByRole('link', { name: 'Create an ASMR Video' })).toHaveAttribute(
-      'href',
-      '/text-to-veo3-video?type=text',
-    );
+    expect(screen.getByRole('link', { name: 'Create an ASMR Video' })).toHaveAttribute('href', '/effects/asmr-video');
   });
 });
