@@ -13,6 +13,7 @@ import * as auth from './auth';
 import * as billing from './billing';
 import * as blog from './blog';
 import * as credits from './credits';
+import * as effects from './effects';
 import { ErrorReply } from './envelope';
 import * as gallery from './gallery';
 import type { HttpMethod } from './http-method';
@@ -55,6 +56,9 @@ const DB = { 503: E } as const;
 
 /** The replies of a shared video's file (`/v/:id/video.mp4`...). */
 const SHARED_FILE = { 200: null, 206: null, 302: null, 304: null, 404: E, 416: null, ...DB } as const;
+
+/** The replies of an effect's sample and poster (`/effects/:slug/sample.mp4`...). */
+const EFFECT_FILE = { 200: null, 206: null, 302: null, 304: null, 404: E, 416: null, ...DB } as const;
 
 export const API_ROUTES = [
   // auth
@@ -831,6 +835,87 @@ export const API_ROUTES = [
     // 404 PROMOTIONS_NOT_FOUND.
     replies: { 200: promotions.AdminPromotionReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
   },
+  // effects: one-tap videos from an effect template (services/src/effects)
+  {
+    method: 'GET',
+    path: '/api/effects',
+    replies: { 200: effects.EffectListReply, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/effects/:slug',
+    params: effects.EffectParamsSchema,
+    // 404 EFFECTS_NOT_FOUND: no such effect, or not published.
+    replies: { 200: effects.EffectReply, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/effects/:slug/generate',
+    auth: 'optional',
+    params: effects.EffectParamsSchema,
+    body: effects.EffectGenerateFormSchema,
+    multipart: true,
+    files: effects.EFFECT_GENERATE_FILES,
+    // As POST /api/video/generate; 400 EFFECTS_BAD_INPUT / EFFECTS_CONSENT_REQUIRED; 404 EFFECTS_NOT_FOUND.
+    replies: { 200: video.GenerateReply, 400: E, 401: E, 402: E, 404: E, 409: E, 413: E, 422: E, 429: E, 503: E },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/effects',
+    auth: 'required',
+    replies: { 200: effects.AdminEffectListReply, ...SIGNED_IN, 403: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects',
+    auth: 'required',
+    body: effects.EffectDraftSchema,
+    // 400 EFFECTS_INVALID_EFFECT; 409 EFFECTS_SLUG_TAKEN.
+    replies: { 201: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/effects/:id',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.EffectDraftSchema,
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/reorder',
+    auth: 'required',
+    body: effects.ReorderEffectsSchema,
+    // 400 EFFECTS_INVALID_EFFECT: the ids are not every effect's, each once.
+    replies: { 200: effects.AdminEffectListReply, 400: E, ...SIGNED_IN, 403: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/:id/publish',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.AdminEffectActionSchema,
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/:id/unpublish',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.AdminEffectActionSchema,
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/:id/sample',
+    auth: 'required',
+    params: effects.AdminEffectParamsSchema,
+    body: effects.EffectSampleFormSchema,
+    multipart: true,
+    files: [effects.EFFECT_SAMPLE_FILE],
+    // 400 EFFECTS_INVALID_SAMPLE: not an MP4 or WebM ffmpeg can read, or larger than EFFECT_SAMPLE_MAX_BYTES.
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
+  },
   // notifications ("tell me when it's ready")
   {
     method: 'GET',
@@ -929,6 +1014,9 @@ export const API_ROUTES = [
   { method: 'GET', path: '/v/:id/video.mp4', contentType: 'video/mp4', replies: SHARED_FILE },
   { method: 'GET', path: '/v/:id/poster.jpg', contentType: 'image/jpeg', replies: SHARED_FILE },
   { method: 'GET', path: '/v/:id/first-frame', contentType: 'image/*', replies: SHARED_FILE },
+  // An effect's sample video and its poster (public, cacheable; the console's upload, else the bundled one).
+  { method: 'GET', path: '/effects/:slug/sample.mp4', contentType: 'video/mp4', replies: EFFECT_FILE },
+  { method: 'GET', path: '/effects/:slug/poster.jpg', contentType: 'image/jpeg', replies: EFFECT_FILE },
   // The community gallery's pages (server-rendered, for readers without JavaScript): /explore, and the
   // report form of a shared video (posted form-urlencoded; 400 re-shows it with the error, 404 for no such
   // live share, 429 too many reports).
