@@ -290,6 +290,13 @@ export const ADMIN_AUDIT_ACTIONS = [
   /** A simulated checkout's promotion code created or disabled in the console (target: the code). */
   'promotion.create',
   'promotion.disable',
+  /** An effect template created, edited, published, unpublished, given a sample, or all reordered (target: the effect; reorder: the first). */
+  'effect.create',
+  'effect.update',
+  'effect.publish',
+  'effect.unpublish',
+  'effect.reorder',
+  'effect.sample',
 ] as const;
 export const AdminAuditAction = z.enum(ADMIN_AUDIT_ACTIONS);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
@@ -324,7 +331,7 @@ export const AdminAuditEntry = z.object({
   action: AdminAuditAction,
   /** share: a shared video (`/v/<id>`), the gallery's review (issue 35). */
   /** promotion: a promotion code of the simulated checkout (its id). */
-  target_type: z.enum(['user', 'payment', 'task', 'share', 'promotion']),
+  target_type: z.enum(['user', 'payment', 'task', 'share', 'promotion', 'effect']),
   target_id: z.string(),
   /**
    * The e-mail of the target user, or of the owner of the target payment, task or share (issue 32); null

@@ -51,10 +51,7 @@ const PEOPLE_FAQ = faq(
 );
 
 /** The first frame and, for two people, the second person as a reference image. */
-const TWO_PEOPLE = [
-  photo('photo_1', 'First person', '第一个人'),
-  photo('photo_2', 'Second person', '第二个人'),
-];
+const TWO_PEOPLE = [photo('photo_1', 'First person', '第一个人'), photo('photo_2', 'Second person', '第二个人')];
 const ONE_PERSON = [photo('photo_1', 'Your photo', '你的照片')];
 
 /** An effect from one photo of a person. */
@@ -160,10 +157,7 @@ export const EFFECT_SEEDS: EffectSeed[] = [
     category: 'entertainment',
     badge: null,
     name: text('AI Dance', 'AI 跳舞'),
-    description: text(
-      'Your photo comes alive and dances to an upbeat rhythm.',
-      '让照片里的人随着欢快的节奏跳起舞来。',
-    ),
+    description: text('Your photo comes alive and dances to an upbeat rhythm.', '让照片里的人随着欢快的节奏跳起舞来。'),
     prompt_template:
       'The person in the first frame starts dancing energetically to an upbeat pop song, smooth moves, full body, colourful club lights, dynamic camera.',
     price: 30,
