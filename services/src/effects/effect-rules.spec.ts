@@ -41,8 +41,8 @@ describe('checkEffectDraft', () => {
     expect(() => checkEffectDraft(draft({ settings: { ...asmr.settings, duration_s: 7 } }), find)).toThrow(
       /duration must be/,
     );
-    expect(() => checkEffectDraft(draft({ settings: { ...asmr.settings, model: 'veo3' } }), find)).toThrow(
-      /makes .* videos in/,
-    );
+    expect(() =>
+      checkEffectDraft(draft({ inputs: [asmr.inputs[0]!], settings: { ...asmr.settings, model: 'veo3' } }), find),
+    ).toThrow(/makes .* videos in/);
   });
 });

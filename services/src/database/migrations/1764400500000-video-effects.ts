@@ -83,7 +83,14 @@ export class VideoEffects1764400500000 implements MigrationInterface {
       position,
       published: 1,
     }));
-    await queryRunner.manager.createQueryBuilder().insert().into('video_effects').values(rows).execute();
+    // Plain SQL: the query builder would map these columns through the entity of today, not this table.
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      await queryRunner.query(
+        `INSERT INTO video_effects (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        Object.values(row),
+      );
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
