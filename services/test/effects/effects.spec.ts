@@ -107,6 +107,12 @@ describe.each(databaseKinds())('effect templates on %s', (kind) => {
     const kiss = (await api('GET', '/api/effects/ai-french-kissing')).json().data;
     expect(kiss.people).toBe(true);
     expect(kiss.inputs.map((input: { key: string }) => input.key)).toEqual(['photo_1', 'photo_2']);
+    // The bundled seed sample (services/assets/effects), served by Nest, not the site's pages.
+    expect(kiss.sample_url).toMatch(/^\/effects\/ai-french-kissing\/sample\.mp4\?v=/);
+    const sample = await t.app.inject({ method: 'GET', url: kiss.sample_url });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.headers['content-type']).toBe('video/mp4');
+    expect((await t.app.inject({ method: 'GET', url: kiss.poster_url })).headers['content-type']).toBe('image/jpeg');
     const missing = await api('GET', '/api/effects/no-such-effect');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('EFFECTS_NOT_FOUND');
