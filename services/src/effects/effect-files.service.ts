@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import { runFfmpeg } from '../video/ffmpeg.runner';
 import { PRESIGNED_SECONDS, type StoredFile } from '../video/video-storage';
@@ -16,24 +14,22 @@ export type EffectFileKind = 'sample' | 'poster';
 const BUNDLED_EXT: Record<EffectFileKind, string> = { sample: 'mp4', poster: 'jpg' };
 const ROUTE: Record<EffectFileKind, string> = { sample: 'sample.mp4', poster: 'poster.jpg' };
 
+/** services/assets/effects, beside this code's folder in src/ and in dist/ alike (the image copies it). */
+const BUNDLED_DIR = resolve(__dirname, '..', '..', 'assets', 'effects');
+
 type FileOwner = Pick<VideoEffectEntity, 'slug' | 'samplePath' | 'posterPath'>;
 
 /**
  * An effect's sample video and poster: the console's upload (storage, `effects/<name>`) when there
- * is one, else the seed's bundled asset (services/assets/effects/<slug>.mp4 and .jpg, under WEB_DIR,
- * in the image too). Public at /effects/<slug>/sample.mp4 and /poster.jpg.
+ * is one, else the seed's bundled asset (services/assets/effects/<slug>.mp4 and .jpg, in the image
+ * too). Public at /effects/<slug>/sample.mp4 and /poster.jpg.
  */
 @Injectable()
 export class EffectFiles {
-  /** services/assets/effects: the seed effects' samples, rendered by `npm run effects:samples`. */
-  readonly bundledDir: string;
+  /** The seed effects' samples, rendered by `npm run effects:samples`. */
+  readonly bundledDir = BUNDLED_DIR;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage,
-  ) {
-    this.bundledDir = join(config.webDir, 'services', 'assets', 'effects');
-  }
+  constructor(@Inject(OBJECT_STORAGE) private readonly objects: ObjectStorage) {}
 
   /**
    * The file's public URL, or null when the effect has none. It names the file's version (`v`), so
