@@ -184,6 +184,32 @@ describe.each(databaseKinds())('effect templates on %s', (kind) => {
     ]);
   });
 
+  it('edits and reorders from the console, each audited; the site follows at once', async () => {
+    const { id, slug } = await published();
+    const edited = await api('PUT', `/api/admin/effects/${id}`, admin, {
+      ...draft({ slug, name: { en: 'Big Hug', 'zh-CN': '大拥抱' } }),
+      reason: 'Better name',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await api('GET', `/api/effects/${slug}`)).json().data.name.en).toBe('Big Hug');
+    const missing = await api('PUT', '/api/admin/effects/no-such-id', admin, draft());
+    expect(missing.statusCode).toBe(404);
+
+    const all = (await api('GET', '/api/admin/effects', admin)).json().data.items as { id: string; slug: string }[];
+    const bad = await api('POST', '/api/admin/effects/reorder', admin, { ids: [id], reason: 'Partial order' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('EFFECTS_INVALID_EFFECT');
+    const ids = [id, ...all.map((e) => e.id).filter((other) => other !== id)];
+    const reordered = await api('POST', '/api/admin/effects/reorder', admin, { ids, reason: 'Feature the hug' });
+    expect(reordered.statusCode).toBe(200);
+    expect((await api('GET', '/api/effects')).json().data.items[0].slug).toBe(slug);
+    const audit = await query('SELECT action, reason FROM audit_log WHERE target_id = ? ORDER BY created_at', [id]);
+    expect(audit.slice(-2)).toEqual([
+      { action: 'effect.update', reason: 'Better name' },
+      { action: 'effect.reorder', reason: 'Feature the hug' },
+    ]);
+  });
+
   it("charges the effect's price once, sends the filled template and keeps the inputs and consent", async () => {
     const { slug } = await published();
     const user = await video.userWith(`maker-${kind}@example.com`, 100);
