@@ -82,6 +82,8 @@ COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=build /app/package.json package.json
 COPY --from=build /app/services/package.json services/package.json
 COPY --from=build /app/services/dist services/dist
+# The seed effects' sample videos and posters (/effects/<slug>/sample.mp4), found beside services/dist.
+COPY --from=build /app/services/assets services/assets
 COPY --from=build /app/contracts/package.json contracts/package.json
 COPY --from=build /app/contracts/dist contracts/dist
 # The web role renders the shell's pages; with ROLE=all (or no MFE_<NAME>_URL) it serves the remotes too.

@@ -258,6 +258,22 @@ export const PROMOTIONS_ERROR_CODES = {
   NotFound: 'PROMOTIONS_NOT_FOUND',
 } as const;
 
+/** effects.exception.ts */
+export const EFFECTS_ERROR_CODES = {
+  /** No such effect, or not published (404). */
+  NotFound: 'EFFECTS_NOT_FOUND',
+  /** Generate: a required input missing, a text too long, a field the effect does not take (400). */
+  BadInput: 'EFFECTS_BAD_INPUT',
+  /** Generate: photos of people sent without `people_consent=yes` (400). */
+  ConsentRequired: 'EFFECTS_CONSENT_REQUIRED',
+  /** Console: a template, inputs or settings that cannot work (400), with what to change. */
+  InvalidEffect: 'EFFECTS_INVALID_EFFECT',
+  /** Console: another effect has this slug (409). */
+  SlugTaken: 'EFFECTS_SLUG_TAKEN',
+  /** Console: a sample that is not an MP4 or WebM video ffmpeg can read, or too large (400). */
+  InvalidSample: 'EFFECTS_INVALID_SAMPLE',
+} as const;
+
 /** By module, in the order envelope.ts lists them. */
 export const MODULE_ERRORS = {
   accountDeletion: ACCOUNT_DELETION_ERROR_CODES,
@@ -269,6 +285,7 @@ export const MODULE_ERRORS = {
   blog: BLOG_ERROR_CODES,
   credits: CREDITS_ERROR_CODES,
   database: DATABASE_ERROR_CODES,
+  effects: EFFECTS_ERROR_CODES,
   events: EVENTS_ERROR_CODES,
   gallery: GALLERY_ERROR_CODES,
   health: HEALTH_ERROR_CODES,

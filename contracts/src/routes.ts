@@ -57,6 +57,9 @@ const DB = { 503: E } as const;
 /** The replies of a shared video's file (`/v/:id/video.mp4`...). */
 const SHARED_FILE = { 200: null, 206: null, 302: null, 304: null, 404: E, 416: null, ...DB } as const;
 
+/** The replies of an effect's sample and poster (`/effects/:slug/sample.mp4`...). */
+const EFFECT_FILE = { 200: null, 206: null, 302: null, 304: null, 404: E, 416: null, ...DB } as const;
+
 export const API_ROUTES = [
   // auth
   {
@@ -732,25 +735,6 @@ export const API_ROUTES = [
     query: sharing.OEmbedQuerySchema,
     replies: { 200: sharing.OEmbedReply, 400: E, 404: E, 501: E, ...DB },
   },
-  // effects (public: the published effects, and making a video from one)
-  { method: 'GET', path: '/api/effects', replies: { 200: effects.EffectListReply, ...DB } },
-  {
-    method: 'GET',
-    path: '/api/effects/:slug',
-    params: effects.EffectParamsSchema,
-    replies: { 200: effects.EffectReply, 404: E, ...DB },
-  },
-  {
-    method: 'POST',
-    path: '/api/effects/:slug/generate',
-    auth: 'required',
-    params: effects.EffectParamsSchema,
-    body: effects.EffectGenerateFormSchema,
-    multipart: true,
-    files: effects.EFFECT_GENERATE_FILES,
-    replies: { 200: video.GenerateReply, 400: E, ...SIGNED_IN, 402: E, 404: E, 409: E, 413: E, 422: E, 429: E, 503: E },
-  },
-  // gallery (the community gallery: public listing and reports; its review in the console)
   {
     method: 'GET',
     path: '/api/gallery',
@@ -850,7 +834,30 @@ export const API_ROUTES = [
     // 404 PROMOTIONS_NOT_FOUND.
     replies: { 200: promotions.AdminPromotionReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
   },
-  // effects (effect templates): the console's routes
+  // effects: one-tap videos from an effect template (services/src/effects)
+  {
+    method: 'GET',
+    path: '/api/effects',
+    replies: { 200: effects.EffectListReply, ...DB },
+  },
+  {
+    method: 'GET',
+    path: '/api/effects/:slug',
+    params: effects.EffectParamsSchema,
+    // 404 EFFECTS_NOT_FOUND: no such effect, or not published.
+    replies: { 200: effects.EffectReply, 404: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/effects/:slug/generate',
+    auth: 'optional',
+    params: effects.EffectParamsSchema,
+    body: effects.EffectGenerateFormSchema,
+    multipart: true,
+    files: effects.EFFECT_GENERATE_FILES,
+    // As POST /api/video/generate; 400 EFFECTS_BAD_INPUT / EFFECTS_CONSENT_REQUIRED; 404 EFFECTS_NOT_FOUND.
+    replies: { 200: video.GenerateReply, 400: E, 401: E, 402: E, 404: E, 409: E, 413: E, 422: E, 429: E, 503: E },
+  },
   {
     method: 'GET',
     path: '/api/admin/effects',
@@ -862,15 +869,8 @@ export const API_ROUTES = [
     path: '/api/admin/effects',
     auth: 'required',
     body: effects.EffectDraftSchema,
-    // 400: a template naming an undeclared input, a model not in the catalogue, settings it does not make; 409: slug taken.
+    // 400 EFFECTS_INVALID_EFFECT; 409 EFFECTS_SLUG_TAKEN.
     replies: { 201: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 409: E, 413: E, ...DB },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/effects/reorder',
-    auth: 'required',
-    body: effects.ReorderEffectsSchema,
-    replies: { 200: effects.AdminEffectListReply, 400: E, ...SIGNED_IN, 403: E, 413: E, ...DB },
   },
   {
     method: 'PUT',
@@ -879,6 +879,14 @@ export const API_ROUTES = [
     params: effects.AdminEffectParamsSchema,
     body: effects.EffectDraftSchema,
     replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 409: E, 413: E, ...DB },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/effects/reorder',
+    auth: 'required',
+    body: effects.ReorderEffectsSchema,
+    // 400 EFFECTS_INVALID_EFFECT: the ids are not every effect's, each once.
+    replies: { 200: effects.AdminEffectListReply, 400: E, ...SIGNED_IN, 403: E, 413: E, ...DB },
   },
   {
     method: 'POST',
@@ -904,8 +912,8 @@ export const API_ROUTES = [
     body: effects.EffectSampleFormSchema,
     multipart: true,
     files: [effects.EFFECT_SAMPLE_FILE],
-    // 400: not an MP4 or WebM video; 413: larger than EFFECT_SAMPLE_MAX_BYTES.
-    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, 415: E, ...DB },
+    // 400 EFFECTS_INVALID_SAMPLE: not an MP4 or WebM ffmpeg can read, or larger than EFFECT_SAMPLE_MAX_BYTES.
+    replies: { 200: effects.AdminEffectReply, 400: E, ...SIGNED_IN, 403: E, 404: E, 413: E, ...DB },
   },
   // notifications ("tell me when it's ready")
   {
@@ -1005,6 +1013,9 @@ export const API_ROUTES = [
   { method: 'GET', path: '/v/:id/video.mp4', contentType: 'video/mp4', replies: SHARED_FILE },
   { method: 'GET', path: '/v/:id/poster.jpg', contentType: 'image/jpeg', replies: SHARED_FILE },
   { method: 'GET', path: '/v/:id/first-frame', contentType: 'image/*', replies: SHARED_FILE },
+  // An effect's sample video and its poster (public, cacheable; the console's upload, else the bundled one).
+  { method: 'GET', path: '/effects/:slug/sample.mp4', contentType: 'video/mp4', replies: EFFECT_FILE },
+  { method: 'GET', path: '/effects/:slug/poster.jpg', contentType: 'image/jpeg', replies: EFFECT_FILE },
   // The community gallery's pages (server-rendered, for readers without JavaScript): /explore, and the
   // report form of a shared video (posted form-urlencoded; 400 re-shows it with the error, 404 for no such
   // live share, 429 too many reports).

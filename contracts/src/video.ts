@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ASPECT_RATIOS, MAX_NEGATIVE_PROMPT_LENGTH, MAX_PROMPT_LENGTH, RESOLUTIONS } from './generation-options';
 import { EXTEND_SECONDS, VIDEO_MODEL_IDS } from './catalogue';
 import { OfferedModel } from './model-catalogue';
+import { TaskEffect } from './effects';
 import { ok, OkReply } from './envelope';
 
 export const AspectRatio = z.enum(ASPECT_RATIOS);
@@ -166,6 +167,8 @@ export const PublicVideoTask = z.object({
   seed: z.number().int().nullable(),
   /** The first task of the request that made several variations at once; null for a single video. */
   batch_id: z.string().nullable(),
+  /** The effect the video was made from (its page, for "Make another"); null or absent otherwise. */
+  effect: TaskEffect.nullable().optional(),
 });
 export type PublicVideoTask = z.infer<typeof PublicVideoTask>;
 

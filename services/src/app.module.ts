@@ -24,6 +24,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { McpModule } from './mcp/mcp.module';
 import { SharingModule } from './sharing/sharing.module';
 import { ReferralsModule } from './referrals/referrals.module';
+import { EffectsModule } from './effects/effects.module';
 
 /** The feature modules a process of this role loads (the role gate hides the routes a role does not serve). */
 function featureModules(role: AppConfig['role']): Type[] {
@@ -51,6 +52,8 @@ function featureModules(role: AppConfig['role']): Type[] {
   if (role === 'worker') modules.push(VideoModule, RetentionModule, AccountExportModule, WebhooksModule);
   // Shared videos: their API routes and their public pages and files (each route gated to its role).
   if (servesApi(role) || servesPages(role)) modules.push(SharingModule);
+  // Effect templates: their API and their sample files; the pages' EffectCatalog.
+  if (servesApi(role) || servesPages(role)) modules.push(EffectsModule);
   // SiteModule last: its catch-all page route must not shadow API routes.
   if (servesPages(role)) modules.push(BlogModule, SiteModule);
   return [...new Set(modules)];

@@ -60,6 +60,15 @@ function scenario(kind: DatabaseKind, storage: 'local' | 's3') {
       resultPath: `${taskId}.mp4`,
       imagePath: `${taskId}.png`,
       imageMime: 'image/png',
+      // Made from an effect: what the user gave and agreed to is theirs to see.
+      effectId: 'effect-1',
+      providerPrompt: `A warm hug, ${prompt}`,
+      effectInputs: JSON.stringify({
+        effect: { slug: 'ai-hug', name: { en: 'AI Hug', 'zh-CN': 'AI 拥抱' } },
+        texts: { text_1: 'Anna' },
+        photos: ['photo_1'],
+      }),
+      peopleConsentAt: CONSENT_AT,
     });
     await objects().put(`videos/${taskId}.mp4`, BIG);
     await objects().put(`uploads/${taskId}.png`, SMALL);
@@ -197,6 +206,14 @@ function scenario(kind: DatabaseKind, storage: 'local' | 's3') {
       prompt: 'a lighthouse at dawn',
     });
     expect(edit).not.toHaveProperty('callback_token');
+    expect(edit.effect).toBeNull();
+    expect(data.video_tasks.find((task: { id: string }) => task.id === ids.task).effect).toEqual({
+      slug: 'ai-hug',
+      texts: { text_1: 'Anna' },
+      photos: ['photo_1'],
+      people_consent_at: CONSENT_AT.toISOString(),
+      provider_prompt: 'A warm hug, a lighthouse at dawn',
+    });
     expect(data.blog_posts.map((p: { slug: string }) => p.slug)).toEqual([`owner-post-${kind}`]);
     expect(data.audit_log).toHaveLength(1);
     expect(data.audit_log[0]).toMatchObject({ action: 'credits.adjust', actor_type: 'admin', reason: 'goodwill' });
@@ -298,6 +315,8 @@ function scenario(kind: DatabaseKind, storage: 'local' | 's3') {
   });
 }
 
+/** When the owner consented to the people in an effect's photos. */
+const CONSENT_AT = new Date('2026-11-01T10:00:00.000Z');
 describe.each(databaseKinds())('account export on %s, local disk', (kind) => {
   scenario(kind, 'local');
 });

@@ -25,6 +25,7 @@ import { PromotionsRepository } from '../promotions/promotions.repository';
 import { rolesFor } from '../users/user-roles';
 import type { UserEntity } from '../users/user.entity';
 import type { LinkKind } from '../video/video-storage';
+import { taskEffectInputs } from '../video/task-effect';
 import { storedImages, type VideoTaskEntity } from '../video/video-task.entity';
 import { VideoTaskRepository } from '../video/video-task.repository';
 import { WebhookRepository } from '../webhooks/webhook.repository';
@@ -82,7 +83,21 @@ function taskView(task: VideoTaskEntity): object {
     cost: task.cost,
     api_key_id: task.apiKeyId,
     remix_of: task.remixOf,
+    effect: effectView(task),
     files: taskFiles(task).map((file) => file.key),
+  };
+}
+
+/** A task made from an effect: the effect, the user's texts, the photos given and when they consented; null otherwise. */
+function effectView(task: VideoTaskEntity): object | null {
+  const inputs = taskEffectInputs(task);
+  if (!inputs) return null;
+  return {
+    slug: inputs.effect.slug,
+    texts: inputs.texts,
+    photos: inputs.photos,
+    people_consent_at: task.peopleConsentAt,
+    provider_prompt: task.providerPrompt,
   };
 }
 

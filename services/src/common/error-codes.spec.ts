@@ -9,6 +9,7 @@ import { BillingErrorCode } from '../billing/billing.exception';
 import { BlogErrorCode } from '../blog/blog.exception';
 import { CreditsErrorCode } from '../credits/credits.exception';
 import { DatabaseErrorCode } from '../database/database.exception';
+import { EffectsErrorCode } from '../effects/effects.exception';
 import { EventsErrorCode } from '../events/events.exception';
 import { HealthErrorCode } from '../health/health.exception';
 import { GalleryErrorCode } from '../sharing/gallery.exception';
@@ -36,6 +37,7 @@ it("every module's error codes are the contract's, each code once", () => {
     blog: BlogErrorCode,
     credits: CreditsErrorCode,
     database: DatabaseErrorCode,
+    effects: EffectsErrorCode,
     events: EventsErrorCode,
     gallery: GalleryErrorCode,
     health: HealthErrorCode,

@@ -30,6 +30,7 @@ import { GalleryModeration1764400110000 } from './migrations/1764400110000-galle
 import { Notifications1764400200000 } from './migrations/1764400200000-notifications';
 import { PromotionCodes1764400300000 } from './migrations/1764400300000-promotion-codes';
 import { Referrals1764400400000 } from './migrations/1764400400000-referrals';
+import { VideoEffects1764400500000 } from './migrations/1764400500000-video-effects';
 
 /** Every migration, oldest first; run at start. Written with the schema builder so they run on SQLite and MySQL. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   Notifications1764400200000,
   PromotionCodes1764400300000,
   Referrals1764400400000,
+  VideoEffects1764400500000,
 ];

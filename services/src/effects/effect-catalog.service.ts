@@ -1,76 +1,48 @@
 import { Injectable } from '@nestjs/common';
 import type { Effect } from '@veo3/contracts/effects';
+import { EffectFiles } from './effect-files.service';
+import { toEffect } from './effect-view';
+import { EffectsRepository } from './effects.repository';
 
-const settings: Effect['settings'] = { model: 'veo3', aspect_ratio: '16:9', resolution: '720p', duration_s: 8 };
+/** How long a process serves the published effects it read: a console change elsewhere shows within this. */
+export const EFFECT_CATALOG_TTL_MS = 20_000;
 
 /**
- * TEMPORARY STUB (fx-web branch): the services helper's real catalog (tables, console) replaces this
- * file at merge. Two hard-coded effects so the pages can be built and tested meanwhile.
+ * The published effects as the site shows them (the API, /video-effects, /effects/<slug>, the
+ * sitemap), read through a short in-process cache: a console change in this process clears it at
+ * once (`clear`); other processes see it within EFFECT_CATALOG_TTL_MS, with no restart.
  */
-const STUB_EFFECTS: Effect[] = [
-  {
-    slug: 'ai-french-kissing',
-    category: 'interaction',
-    badge: 'hot',
-    name: { en: 'AI French Kissing', 'zh-CN': 'AI 法式接吻' },
-    description: {
-      en: 'Turn photos of two people into a tender, cinematic kiss with natural motion and a romantic soundtrack.',
-      'zh-CN': '将两个人的照片变成温柔的电影级亲吻场景，动作自然，并配有浪漫的音乐。',
-    },
-    inputs: [
-      { key: 'photo_1', kind: 'photo', label: { en: 'First person', 'zh-CN': '第一个人' }, required: true },
-      { key: 'photo_2', kind: 'photo', label: { en: 'Second person', 'zh-CN': '第二个人' }, required: true },
-    ],
-    faq: [
-      {
-        question: { en: 'What photos work best?', 'zh-CN': '什么样的照片效果最好？' },
-        answer: {
-          en: 'Clear, front-facing photos of each person.',
-          'zh-CN': '每个人清晰的正面照片。',
-        },
-      },
-    ],
-    people: true,
-    price: 40,
-    settings,
-    sample_url: '/effects/ai-french-kissing/sample.mp4',
-    poster_url: '/effects/ai-french-kissing/poster.jpg',
-  },
-  {
-    slug: 'asmr-video',
-    category: 'others',
-    badge: 'new',
-    name: { en: 'ASMR Video', 'zh-CN': 'ASMR 视频' },
-    description: {
-      en: 'Satisfying, sound-rich clips of tapping, slicing, pouring and rain, with every crisp detail in sync.',
-      'zh-CN': '令人舒适、声音丰富的短片：敲击、切割、倾倒和雨声，每个清脆细节都与画面同步。',
-    },
-    inputs: [
-      {
-        key: 'text_1',
-        kind: 'text',
-        label: { en: 'What is sliced', 'zh-CN': '切的是什么' },
-        required: true,
-        max_length: 60,
-      },
-    ],
-    faq: [],
-    people: false,
-    price: 40,
-    settings,
-    sample_url: '/effects/asmr-video/sample.mp4',
-    poster_url: '/effects/asmr-video/poster.jpg',
-  },
-];
-
-/** The published effects (STUB: replaced by the services branch's catalog at merge). */
 @Injectable()
 export class EffectCatalog {
+  private cached: { at: number; effects: Promise<Effect[]> } | null = null;
+
+  constructor(
+    private readonly rows: EffectsRepository,
+    private readonly files: EffectFiles,
+  ) {}
+
+  /** The published effects, in the console's order. */
   published(): Promise<Effect[]> {
-    return Promise.resolve(STUB_EFFECTS);
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at >= EFFECT_CATALOG_TTL_MS) {
+      // One read for every caller meanwhile; a failed read is not kept.
+      const effects = this.rows.published().then((rows) => rows.map((row) => toEffect(row, this.files)));
+      const entry = { at: now, effects };
+      this.cached = entry;
+      effects.catch(() => {
+        if (this.cached === entry) this.cached = null;
+      });
+    }
+    return this.cached.effects;
   }
 
-  publishedBySlug(slug: string): Promise<Effect | null> {
-    return Promise.resolve(STUB_EFFECTS.find((effect) => effect.slug === slug) ?? null);
+  /** A published effect by its slug, or null (unknown or unpublished). */
+  async publishedBySlug(slug: string): Promise<Effect | null> {
+    return (await this.published()).find((effect) => effect.slug === slug) ?? null;
+  }
+
+  /** Forgets what was read: the next call reads the database (after a console change). */
+  clear(): void {
+    this.cached = null;
   }
 }

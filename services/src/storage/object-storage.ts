@@ -69,6 +69,7 @@ export function checkKey(key: string): string {
 
 const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
+  webm: 'video/webm',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',

@@ -38,6 +38,22 @@ export interface GenerateForm {
   clientKey?: string | null;
   /** The API key of a `/v1` or `/mcp` request: its cap is checked with the debit, and the task names it. */
   apiKey?: ApiKeyCharge | null;
+  /** A generation from an effect template (services/src/effects): `prompt` is then its filled template. */
+  effect?: EffectGeneration | null;
+}
+
+/** What a generation from an effect changes: its price, and what its task shows and keeps. */
+export interface EffectGeneration {
+  id: string;
+  /** The effect's English name, for the 402's and the ledger's words. */
+  name: string;
+  /** What the task shows its owner in place of the template ("Xmas Wish — Anna"). */
+  title: string;
+  /** Credits the video costs, whatever the model's own price. */
+  price: number;
+  /** JSON TaskEffectInputs (video/task-effect.ts). */
+  inputs: string;
+  peopleConsentAt: Date | null;
 }
 
 /** Text fields of the form, by their names on the wire. */
@@ -92,10 +108,15 @@ export async function withGenerateForm<T>(
   use: (form: GenerateForm) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) return use(readJson(request));
-  await mkdir(reader.tempDir, { recursive: true });
-  const dir = await mkdtemp(join(reader.tempDir, UPLOAD_PREFIX));
+  return withUploadDir(reader.tempDir, async (dir) => use(await readMultipart(request, reader.signedIn, dir)));
+}
+
+/** Runs `use` with a new temporary folder under `tempDir` for a form's file parts, removed afterwards whatever happens. */
+export async function withUploadDir<T>(tempDir: string, use: (dir: string) => Promise<T>): Promise<T> {
+  await mkdir(tempDir, { recursive: true });
+  const dir = await mkdtemp(join(tempDir, UPLOAD_PREFIX));
   try {
-    return await use(await readMultipart(request, reader.signedIn, dir));
+    return await use(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -23,6 +23,20 @@ export const TASK_FAILURE_MESSAGES: Record<TaskFailure, string> = {
   cancelled: 'This video was cancelled before it started. Your credits have been refunded.',
 };
 
+/**
+ * An effect's owner wrote no prompt, so a refusal names what they gave: their photos and words.
+ * Other failures read the same for every task.
+ */
+const EFFECT_MESSAGES: Partial<Record<TaskFailure, string>> = {
+  safety_blocked:
+    "The video service's content rules did not allow this video from your photos or words. Please try other photos or words. Your credits have been refunded.",
+};
+
+/** What the owner of a failed task reads; `effect`: the task was made from an effect. */
+export function failureMessage(failure: TaskFailure, effect: boolean): string {
+  return (effect && EFFECT_MESSAGES[failure]) || TASK_FAILURE_MESSAGES[failure];
+}
+
 /** The code shown for a stored one; a failed task from before codes were stored reads as generation_failed. */
 export function publicFailure(code: string | null): TaskFailure {
   return code !== null && Object.hasOwn(TASK_FAILURE_MESSAGES, code) ? (code as TaskFailure) : 'generation_failed';

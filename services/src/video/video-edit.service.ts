@@ -57,6 +57,7 @@ function revisionHash(parent: VideoTaskEntity, change: Revision): string {
 function revisionTask(parent: VideoTaskEntity, change: Revision, cost: number, durationS: number) {
   return {
     prompt: parent.prompt,
+    providerPrompt: parent.providerPrompt,
     aspectRatio: parent.aspectRatio,
     resolution: parent.resolution,
     negativePrompt: null,

@@ -23,7 +23,7 @@ import type { SessionUser } from '../users/session-user';
 import type { CatalogueEntry } from './catalogue/catalogue-entry';
 import { ModelCatalogue } from './catalogue/model-catalogue';
 import { nearestAlternative } from './catalogue/model-alternative';
-import type { GenerateForm } from './generate-form';
+import type { EffectGeneration, GenerateForm } from './generate-form';
 import { checkUploadedImage } from './image-check';
 import {
   checkDuration,
@@ -70,6 +70,8 @@ interface CheckedRequest extends RequestKey {
   variations: number;
   /** The seed asked for, or null (then each video gets a random one, where the model takes a seed). */
   seed: number | null;
+  /** A generation from an effect: its price, and what its task shows and keeps; null otherwise. */
+  effect: EffectGeneration | null;
 }
 
 /** The request's uploads as stored for its task. */
@@ -77,7 +79,7 @@ type StoredUploads = Pick<NewVideoTask, 'imagePath' | 'lastFramePath' | 'referen
 
 /** What an Idempotency-Key stands for: the request after defaults and trimming, images by their content. */
 function generationHash(r: Omit<CheckedRequest, keyof RequestKey>, remixOf: string | null): string {
-  const { models, prompt, options, image, lastFrame, duration, referenceImages, variations, seed } = r;
+  const { models, prompt, options, image, lastFrame, duration, referenceImages, variations, seed, effect } = r;
   return requestHashOf([
     models.map((model) => model.id).join(','),
     prompt,
@@ -92,6 +94,7 @@ function generationHash(r: Omit<CheckedRequest, keyof RequestKey>, remixOf: stri
       : []),
     ...(variations !== 1 || seed !== null ? [{ variations, seed }] : []),
     ...(remixOf ? [{ remixOf }] : []),
+    ...(effect ? [{ effect: effect.id }] : []),
   ]);
 }
 
@@ -146,7 +149,8 @@ function legacyModels(catalogue: VideoOptions['catalogue']): VideoOptions['model
 }
 
 /** What the 402 says the request was for. */
-function actionOf({ models, variations }: CheckedRequest): string {
+function actionOf({ models, variations, effect }: CheckedRequest): string {
+  if (effect) return `Making a ${effect.name} video`;
   if (models.length > 1) return `Comparing ${models.map((model) => model.name).join(', ')}`;
   const name = models[0]!.name;
   return variations > 1 ? `Generating ${variations} ${name} videos` : `Generating a ${name} video`;
@@ -156,6 +160,21 @@ const checkImage = async (file: UploadedFile): Promise<CheckedImage> => ({
   file,
   ...(await checkUploadedImage(file)),
 });
+
+/**
+ * A task's prompt columns: an effect's shows its owner the effect's title and sends the provider
+ * the filled template, and keeps the effect, its inputs and the consent; any other sends its prompt.
+ */
+function promptColumns({ prompt, effect }: CheckedRequest) {
+  if (!effect) return { prompt };
+  return {
+    prompt: effect.title,
+    providerPrompt: prompt,
+    effectId: effect.id,
+    effectInputs: effect.inputs,
+    peopleConsentAt: effect.peopleConsentAt,
+  };
+}
 
 /** POST /api/video/generate and what the generator may offer; the provider's wake-up call. */
 @Injectable()
@@ -234,7 +253,20 @@ export class VideoGenerationService {
     const referenceImages: CheckedImage[] = [];
     for (const file of form.referenceImages ?? []) referenceImages.push(await checkImage(file));
     const remixOf = await this.checkedRemix(form.remixOf);
-    const checked = { prompt, models, options, choices, image, lastFrame, duration, referenceImages, variations, seed };
+    const effect = form.effect ?? null;
+    const checked = {
+      prompt,
+      models,
+      options,
+      choices,
+      image,
+      lastFrame,
+      duration,
+      referenceImages,
+      variations,
+      seed,
+      effect,
+    };
     return {
       ...checked,
       user,
@@ -312,7 +344,8 @@ export class VideoGenerationService {
         tasks.push(this.newTask(request, { ...video, first: plan[0]!.id }, uploaded));
       }
       const names = new Map(request.models.map((model) => [model.id, model.name]));
-      const describe = (task: NewVideoTask) => `${names.get(task.model)} video`;
+      const describe = (task: NewVideoTask) =>
+        request.effect ? `${request.effect.name} video` : `${names.get(task.model)} video`;
       const result = await this.debits.debitAndInsert(request, tasks, describe, actionOf(request));
       // A replay: the twin that made the tasks stored its own copies.
       if (result.taskId !== plan[0]!.id) for (const path of uploads) await this.storage.discardUpload(path);
@@ -340,7 +373,8 @@ export class VideoGenerationService {
         options,
         duration,
         provider: providers[at]!.name,
-        cost: modelCost(model, options.resolution, duration)!,
+        // An effect's video costs the effect's price, whatever its model's.
+        cost: request.effect?.price ?? modelCost(model, options.resolution, duration)!,
         seed: seeds[i] ?? null,
       };
     });
@@ -394,7 +428,7 @@ export class VideoGenerationService {
       ...this.debits.newTask(keyed, id, provider),
       ...uploads,
       model: model.id,
-      prompt: request.prompt,
+      ...promptColumns(request),
       aspectRatio: options.aspectRatio,
       resolution: options.resolution,
       negativePrompt: options.negativePrompt,

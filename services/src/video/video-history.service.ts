@@ -5,7 +5,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { TaskEventsService } from '../events/task-events.service';
 import { SharedVideoRepository } from '../sharing/shared-video.repository';
 import type { SessionUser } from '../users/session-user';
-import { publicFailure, TASK_FAILURE_MESSAGES } from './task-failure';
+import { taskEffectOf } from './task-effect';
+import { failureMessage, publicFailure } from './task-failure';
 import { VideoStorage } from './video-storage';
 import { storedImages, UNFINISHED, type VideoTaskEntity } from './video-task.entity';
 import { VideoTaskRepository } from './video-task.repository';
@@ -170,7 +171,7 @@ export class VideoHistoryService {
       result_url: finished && task.resultPath ? this.storage.signedUrl(task.id) : null,
       poster_url: finished && task.posterPath ? this.storage.signedUrl(task.id, 'poster') : null,
       error_code: failure,
-      error_message: failure && TASK_FAILURE_MESSAGES[failure],
+      error_message: failure && failureMessage(failure, task.effectInputs !== null),
       model: task.model,
       prompt: task.prompt,
       negative_prompt: task.negativePrompt,
@@ -189,6 +190,7 @@ export class VideoHistoryService {
       reference_image_urls: storedImages(task).map((_, i) => this.storage.signedUrl(`${task.id}/${i}`, 'reference')),
       seed: task.seed,
       batch_id: task.batchId,
+      effect: taskEffectOf(task),
     };
   }
 }

@@ -184,6 +184,11 @@ function remadeTask(original: VideoTaskEntity, id: string, resolution: Resolutio
   return {
     model: original.model,
     prompt: original.prompt,
+    // An effect's video is made again from the same filled template.
+    providerPrompt: original.providerPrompt,
+    effectId: original.effectId,
+    effectInputs: original.effectInputs,
+    peopleConsentAt: original.peopleConsentAt,
     aspectRatio: original.aspectRatio,
     resolution,
     negativePrompt: original.negativePrompt,

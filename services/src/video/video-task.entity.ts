@@ -138,6 +138,25 @@ export class VideoTaskEntity {
   @Column({ name: 'request_hash', type: 'varchar', length: 64, nullable: true })
   requestHash: string | null;
 
+  /** The effect template this video was made from (video_effects.id); null for any other task. */
+  @Column({ name: 'effect_id', type: 'varchar', length: 36, nullable: true })
+  effectId: string | null;
+
+  /**
+   * What the provider is sent when it differs from `prompt` (an effect's filled template; `prompt`
+   * then holds what its owner reads: the effect's name and their words). Null: `prompt` is sent.
+   */
+  @Column({ name: 'provider_prompt', type: 'text', nullable: true })
+  providerPrompt: string | null;
+
+  /** An effect task's inputs as JSON TaskEffectInputs (the effect's slug and name, the texts, which photos). */
+  @Column({ name: 'effect_inputs', type: 'text', nullable: true })
+  effectInputs: string | null;
+
+  /** When the user confirmed the people in their photos are adults who agreed (an effect showing people). */
+  @Column({ name: 'people_consent_at', type: 'datetime', precision: 3, nullable: true })
+  peopleConsentAt: Date | null;
+
   /** A still from the video, shown before it plays (the first frames are often dark). */
   @Column({ name: 'poster_path', type: 'varchar', length: 300, nullable: true })
   posterPath: string | null;

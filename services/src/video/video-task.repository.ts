@@ -28,6 +28,7 @@ const STATUS_COLUMNS: (keyof VideoTaskEntity & string)[] = [
   'referenceImages',
   'seed',
   'batchId',
+  'effectInputs',
   'createdAt',
   'updatedAt',
 ];
@@ -59,7 +60,12 @@ export type NewVideoTask = Omit<
   | 'deletedAt'
   | 'createdAt'
   | 'updatedAt'
->;
+  | EffectColumn
+> &
+  Partial<Pick<VideoTaskEntity, EffectColumn>>;
+
+/** What only a task made from an effect sets (null on any other). */
+type EffectColumn = 'effectId' | 'providerPrompt' | 'effectInputs' | 'peopleConsentAt';
 
 /**
  * Every read and write of `video_tasks`: the API's (creating, status, history, files, callbacks)

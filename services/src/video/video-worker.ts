@@ -223,7 +223,8 @@ export class VideoWorker implements OnApplicationBootstrap, OnApplicationShutdow
       const input: ProviderInput = {
         ...job,
         taskId: task.id,
-        prompt: task.prompt,
+        // An effect's task shows its owner the effect's name; the provider gets the filled template.
+        prompt: task.providerPrompt ?? task.prompt,
         providerModel: target.providerModel,
         shape: { aspectRatio: task.aspectRatio, resolution: task.resolution },
         negativePrompt: task.negativePrompt,
