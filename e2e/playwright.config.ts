@@ -8,6 +8,7 @@ import { defineConfig } from '@playwright/test';
  */
 const RENDERING = [
   'billing.spec.ts',
+  'effect-create.spec.ts',
   'generator-workspace.spec.ts',
   'history-actions.spec.ts',
   'live-progress.spec.ts',

@@ -18,7 +18,17 @@ import { freePort, waitUp } from '../../services/bench/bench-lib.mjs';
 import { build, FRONTENDS, root } from '../../scripts/build-lib.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const PAGES = ['/', '/pricing', '/blog', '/text-to-veo3-video?type=text', '/developers', '/explore', '/v/{shared}'];
+const PAGES = [
+  '/',
+  '/pricing',
+  '/blog',
+  '/text-to-veo3-video?type=text',
+  '/developers',
+  '/explore',
+  '/v/{shared}',
+  '/video-effects',
+  '/effects/ai-french-kissing',
+];
 const GOALS = { performance: 95, accessibility: 100, cls: 0 };
 const REPORTS = join(root, '.tmp', 'bench-lighthouse');
 const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
