@@ -735,6 +735,7 @@ export const API_ROUTES = [
     query: sharing.OEmbedQuerySchema,
     replies: { 200: sharing.OEmbedReply, 400: E, 404: E, 501: E, ...DB },
   },
+  // gallery (the community gallery: public listing and reports; its review in the console)
   {
     method: 'GET',
     path: '/api/gallery',

@@ -159,7 +159,7 @@ describe('site serving', () => {
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(effect.statusCode).toBe(200);
-    expect(effect.body).toContain('<title>AI 法式接吻 — AI 视频特效 | Veo 3 Studio</title>');
+    expect(effect.body).toContain('<title>AI 法式热吻 — AI 视频特效 | Veo 3 Studio</title>');
     expect(effect.body).toContain('<link rel="canonical" href="https://veo3.example/effects/ai-french-kissing" />');
 
     const unknown = await t.app.inject({ method: 'GET', url: '/effects/no-such-effect' });

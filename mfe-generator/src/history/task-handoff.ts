@@ -3,8 +3,12 @@ import type { PublicVideoTask } from '@veo3/contracts/video';
 /** The generator's address; it fills its form from `from` (SPEC §2 'From History'). */
 const GENERATOR_PATH = '/text-to-veo3-video';
 
-/** Reuse: the generator in the task's own mode (image when it was made from a picture), filled from the task. */
-export function reuseUrl(task: Pick<PublicVideoTask, 'id' | 'image_url'>): string {
+/**
+ * Reuse: the generator in the task's own mode (image when it was made from a picture), filled from the
+ * task; a video made from an effect is made again on the effect's page (its prompt is the effect's).
+ */
+export function reuseUrl(task: Pick<PublicVideoTask, 'id' | 'image_url' | 'effect'>): string {
+  if (task.effect) return `/effects/${encodeURIComponent(task.effect.slug)}`;
   const params = new URLSearchParams({ type: task.image_url ? 'image' : 'text', from: task.id });
   return `${GENERATOR_PATH}?${params}`;
 }
