@@ -17,6 +17,7 @@ export const privacyContent: LegalContent = {
           items: [
             'Account data from Google when you sign in: your name, e-mail address, profile picture and Google account identifier.',
             'Content you provide: your prompts, the images you upload and the videos generated for you.',
+            'When you use an effect: the words you type into it, and, for an effect that takes photos of people, the time you confirmed that everyone shown is an adult who agreed.',
             'Purchase data: your plan or credit pack, amounts, dates and the references of your payments. Card details are entered on our payment provider’s checkout page and never reach our servers.',
             'Usage data: your credit balance and transactions, your generation history, and technical data such as IP address, browser type and pages visited.',
             'Notification choices: whether you want an e-mail when a video is ready and, if you turn on browser notifications, the address your browser’s push service gave us for that browser.',
@@ -152,6 +153,7 @@ export const privacyContent: LegalContent = {
           items: [
             '你登录时来自 Google 的账户数据：姓名、邮箱地址、头像和 Google 账户标识。',
             '你提供的内容：提示词、上传的图片以及为你生成的视频。',
+            '使用特效时：你在特效中填写的文字；对于使用真人照片的特效，还有你确认照片中每个人都已成年并且同意的时间。',
             '购买数据：你的套餐或积分包、金额、日期和付款凭证编号。银行卡信息在支付服务商的结账页面输入，绝不会到达我们的服务器。',
             '使用数据：你的积分余额和交易记录、生成历史，以及 IP 地址、浏览器类型和访问页面等技术数据。',
             '通知选择：你是否希望在视频生成完成时收到邮件；如果你开启了浏览器通知，还包括你的浏览器推送服务为该浏览器分配的地址。',
