@@ -50,6 +50,15 @@ const ROUTES: PublicRoute[] = [
   { path: '/refund-policy', group: 'documents', ready: h1 },
   { path: '/developers', group: 'documents', ready: h1 },
   { path: '/explore', group: 'documents', ready: h1 },
+  {
+    path: '/effects/ai-hug',
+    group: 'screens',
+    signedIn: true,
+    // The remote's form (the server's page has no button).
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: /^(Create|创建) · / })).toBeVisible();
+    },
+  },
   { path: '/login', group: 'screens', ready: h1 },
   { path: '/pricing', group: 'screens', signedIn: true, ready: h1 },
   { path: '/blog', group: 'screens', ready: h1 },

@@ -78,6 +78,12 @@ test('an admin publishes a new effect from the console and it is on /video-effec
   await dialog.getByLabel('Reason').fill('Ready for visitors');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText(`Published “${name}”.`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'New effect' }).click();
+  await expect(page.getByRole('heading', { name: 'New effect' })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/video-effects?category=others');
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
