@@ -18,7 +18,7 @@ import { freePort, waitUp } from '../../services/bench/bench-lib.mjs';
 import { build, FRONTENDS, root } from '../../scripts/build-lib.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const PAGES = [
+const ALL_PAGES = [
   '/',
   '/pricing',
   '/blog',
@@ -29,6 +29,8 @@ const PAGES = [
   '/video-effects',
   '/effects/ai-french-kissing',
 ];
+// BENCH_LH_PAGES=/a,/b measures just those pages (while working on them).
+const PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : ALL_PAGES;
 const GOALS = { performance: 95, accessibility: 100, cls: 0 };
 const REPORTS = join(root, '.tmp', 'bench-lighthouse');
 const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

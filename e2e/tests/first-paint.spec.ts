@@ -176,15 +176,27 @@ test.describe('on a phone', () => {
   // A narrow screen: the options' model row takes a line of its own there.
   test.use({ viewport: { width: 412, height: 823 } });
 
+  const at = async (p: import('@playwright/test').Page, selector: string) => {
+    const box = (await p.locator(selector).first().boundingBox())!;
+    return [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)];
+  };
+  /** Layout shifts from the start of the page, read at the end of the test. */
+  const recordShifts = (page: import('@playwright/test').Page) =>
+    page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  const shifts = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+
   test("the generator paints its form from the server's HTML, and nothing moves when its remote takes over", async ({
     page,
     browser,
     consoleErrors,
   }) => {
-    const at = async (p: import('@playwright/test').Page, selector: string) => {
-      const box = (await p.locator(selector).first().boundingBox())!;
-      return [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)];
-    };
     const fixed = ['main h1', 'main textarea', 'main button[type="submit"]'];
     const before = await withoutJs(browser, { viewport: page.viewportSize()! }, async (noJs) => {
       await noJs.goto('/text-to-veo3-video?type=text');
@@ -192,22 +204,44 @@ test.describe('on a phone', () => {
       return Promise.all(fixed.map((selector) => at(noJs, selector)));
     });
 
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(page);
     await page.goto('/text-to-veo3-video?type=text');
     await expect(page.locator('[data-remote-placeholder]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Generate Video' })).toBeEnabled();
     await page.waitForLoadState('networkidle');
     // The same places as in the server's HTML (the model row was there, kept empty, while the options loaded).
     expect(await Promise.all(fixed.map((selector) => at(page, selector)))).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await shifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  // The server's page of an effect is the remote's markup: the remote takes its place without a move
+  // (nor a larger paint of the same text, which would be the page's LCP after the scripts).
+  const EFFECT_PAGES = [
+    { path: '/video-effects', fixed: ['main h1', 'main .fx-chips', 'main .fx-grid img'] },
+    { path: '/effects/ai-french-kissing', fixed: ['main h1', 'main h1 + p', 'main .fx-effect__video'] },
+  ];
+  for (const { path, fixed } of EFFECT_PAGES) {
+    test(`${path}: the remote takes the server page's place and nothing moves`, async ({
+      page,
+      browser,
+      consoleErrors,
+    }) => {
+      const before = await withoutJs(browser, { viewport: page.viewportSize()! }, async (noJs) => {
+        await noJs.goto(path);
+        await expect(noJs.locator('[data-remote-placeholder] h1')).toBeVisible();
+        return Promise.all(fixed.map((selector) => at(noJs, selector)));
+      });
+      await recordShifts(page);
+      await page.goto(path);
+      await expect(page.locator('[data-remote-placeholder]')).toHaveCount(0);
+      await expect(page.locator('main h1')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await Promise.all(fixed.map((selector) => at(page, selector)))).toEqual(before);
+      expect(await shifts(page)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
 });
 
 test('/ loads no remote code', async ({ page, requests }) => {

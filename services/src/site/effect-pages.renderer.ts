@@ -119,6 +119,7 @@ export class EffectPagesRenderer {
         description: effectPageText(lang, 'listDescription'),
         image: shown[0]?.poster_url ?? null,
         canonicalPath: href(category),
+        remoteLayout: true,
         body,
       },
       lang,
@@ -190,6 +191,7 @@ export class EffectPagesRenderer {
         title: `${effectPageText(lang, 'effectTitle', { name })} | ${SITE_NAME}`,
         description: effect.description[lang].slice(0, 300),
         image: poster,
+        remoteLayout: true,
         ...(sample && { video: { url: sample, type: 'video/mp4', ...size } }),
         ...(effect.faq.length > 0 && {
           jsonLd: {

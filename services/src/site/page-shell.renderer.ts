@@ -42,6 +42,12 @@ export interface PageContent {
   video?: { url: string; type: string; width: number; height: number; playerUrl?: string };
   /** More `<link>`s for the head (a shared video's oEmbed discovery link). */
   links?: { rel: string; type: string; href: string; title?: string }[];
+  /**
+   * The body is the remote's own page in the remote's markup (the effects' pages): it fills the
+   * placeholder as the remote will, without the placeholder's margins, so nothing moves (and no
+   * later, larger paint) when the remote takes its place.
+   */
+  remoteLayout?: boolean;
 }
 
 /** Open Graph's video tags and Twitter's player card of a page about one video. */
@@ -223,7 +229,7 @@ export class PageShellRenderer {
     // Inside the layout's own <main>, the server's content drops its <main> wrapper.
     const slot = firstPaint
       ? `<div class="shell-remote-page" inert="" aria-hidden="true">${firstPaint.html}</div>`
-      : (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, '$1');
+      : (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, content?.remoteLayout ? '<div class="shell-remote-page">$1</div>' : '$1');
     const body = remote ? page.body.replace(REMOTE_SLOT, () => slot) : page.body;
     return (
       this.template
