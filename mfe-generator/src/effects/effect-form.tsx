@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import type { Effect, EffectInput } from '@veo3/contracts/effects';
 import { trackEvent } from '@veo3/platform/analytics/analytics';
 import { ApiError } from '@veo3/platform/api/api-client';
@@ -12,7 +12,6 @@ import { generateEffect } from '../api/effects-api';
 import { AccountNotice } from '../generator/account-notice';
 import { ImageUpload } from '../generator/image-upload';
 import { useFeedSubmit, type SentRequest } from '../generator/use-feed-submit';
-import { EffectTask } from './effect-task';
 import { effectsMessages } from './effects.messages';
 import { useEffectForm, type EffectIssue } from './use-effect-form';
 
@@ -20,6 +19,12 @@ import { useEffectForm, type EffectIssue } from './use-effect-form';
 export const PEOPLE_RULE_PATH = '/terms-of-service#acceptable-use';
 
 const noReload = () => {};
+
+// A made video's card (progress, player, share) is code the page needs only after Create: it loads
+// when the visitor starts on the form, off the page's first paint and the remote's first render.
+const loadEffectTask = () => import('./effect-task').then((m) => ({ default: m.EffectTask }));
+const EffectTask = lazy(loadEffectTask);
+const preloadEffectTask = () => void loadEffectTask();
 
 /** The server's refusals said beside the form rather than on a result (nothing was made). */
 const FORM_REFUSALS = new Set([400, 413, 422]);
@@ -96,7 +101,14 @@ export function EffectForm({ effect }: { effect: Effect }) {
   const message = form.issue ? issueText(form.issue) : (refusal ?? '');
   return (
     <>
-      <form ref={formRef} className="fx-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        ref={formRef}
+        className="fx-form"
+        noValidate
+        onFocus={preloadEffectTask}
+        onPointerDown={preloadEffectTask}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         <h2 className="fx-form__title">{t('formTitle')}</h2>
         {form.notice && (
           <p role="status" className="fx-status">
@@ -161,15 +173,17 @@ export function EffectForm({ effect }: { effect: Effect }) {
       </form>
       {sender.requests.length > 0 && (
         <ul className="fx-results" aria-label={t('formTitle')}>
-          {sender.requests.map((request) => (
-            <EffectTask
-              key={request.key}
-              request={request}
-              userId={user?.id ?? null}
-              onRetry={retry}
-              onNew={backToForm}
-            />
-          ))}
+          <Suspense fallback={<li role="status">{t('resultLoading')}</li>}>
+            {sender.requests.map((request) => (
+              <EffectTask
+                key={request.key}
+                request={request}
+                userId={user?.id ?? null}
+                onRetry={retry}
+                onNew={backToForm}
+              />
+            ))}
+          </Suspense>
         </ul>
       )}
     </>
