@@ -82,6 +82,10 @@ describe('EffectPagesRenderer', () => {
     expect(html).toContain('Photo: First person');
     expect(html).toContain('href="/terms-of-service#acceptable-use"');
     expect(html).not.toContain('noindex');
+    // Its stylesheet is in the head, so the page paints styled and is not restyled as it parses.
+    const [head, body] = html.split('</head>');
+    expect(head).toContain(EFFECTS_STYLE);
+    expect(body).not.toContain('<style>');
   });
 
   it('carries the FAQ as schema.org FAQPage data that cannot close its script element', async () => {

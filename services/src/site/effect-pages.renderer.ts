@@ -107,7 +107,7 @@ export class EffectPagesRenderer {
     const shown = category ? effects.filter((effect) => effect.category === category) : effects;
     const cards = shown.map((effect, index) => this.card(effect, index, lang)).join('');
     const body =
-      `<main><div class="fx-page">${EFFECTS_STYLE}` +
+      `<main><div class="fx-page">` +
       `<header class="fx-page__header"><p class="shell-eyebrow">${t('eyebrow')}</p><h1 class="fx-page__title">${t('listHeading')}</h1><p>${t('listLead')}</p></header>` +
       `<nav aria-label="${t('categoriesLabel')}"><ul class="fx-chips">${chips}</ul></nav>` +
       (cards ? `<ul class="fx-grid">${cards}</ul>` : `<p class="fx-status">${t('empty')}</p>`) +
@@ -120,6 +120,7 @@ export class EffectPagesRenderer {
         image: shown[0]?.poster_url ?? null,
         canonicalPath: href(category),
         remoteLayout: true,
+        style: EFFECTS_STYLE,
         body,
       },
       lang,
@@ -173,7 +174,7 @@ export class EffectPagesRenderer {
         `</section>`
       : '';
     const body =
-      `<main><div class="fx-page">${EFFECTS_STYLE}` +
+      `<main><div class="fx-page">` +
       `<nav aria-label="${t('breadcrumb')}"><a href="/">${t('home')}</a> / <a href="/video-effects">${t('effects')}</a> / <span>${escapeHtml(name)}</span></nav>` +
       `<div class="fx-effect"><div>${video}</div><div>` +
       (effect.badge
@@ -192,6 +193,7 @@ export class EffectPagesRenderer {
         description: effect.description[lang].slice(0, 300),
         image: poster,
         remoteLayout: true,
+        style: EFFECTS_STYLE,
         ...(sample && { video: { url: sample, type: 'video/mp4', ...size } }),
         ...(effect.faq.length > 0 && {
           jsonLd: {

@@ -48,6 +48,11 @@ export interface PageContent {
    * later, larger paint) when the remote takes its place.
    */
   remoteLayout?: boolean;
+  /**
+   * The page's own `<style>` element, at the end of the head (after the shell's stylesheet, where a
+   * remote's stylesheet goes): the page is styled from its first paint, not restyled mid-parse.
+   */
+  style?: string;
 }
 
 /** Open Graph's video tags and Twitter's player card of a page about one video. */
@@ -210,6 +215,7 @@ export class PageShellRenderer {
     if (!prerendered) {
       return this.template
         .replace('<!--app-head-->', head)
+        .replace('</head>', () => `${content?.style ?? ''}</head>`)
         .replace('<!--app-config-->', configBlock)
         .replace('<div id="root"></div>', `<div id="root">${content?.body ?? ''}</div>`);
     }
@@ -236,7 +242,7 @@ export class PageShellRenderer {
         .replace('<html lang="en">', `<html lang="${lang}">`)
         .replace('<!--app-head-->', () => head)
         // After the shell's stylesheet, where the federation runtime adds them later: the same cascade.
-        .replace('</head>', () => (firstPaint ? `${firstPaint.head.join('\n    ')}\n  </head>` : '</head>'))
+        .replace('</head>', () => `${[...(firstPaint?.head ?? []), content?.style ?? ''].join('\n    ')}\n  </head>`)
         .replace('<!--app-config-->', () => configBlock)
         .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${body}</div>`)
     );
