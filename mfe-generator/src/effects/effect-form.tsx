@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Effect, EffectInput } from '@veo3/contracts/effects';
 import { trackEvent } from '@veo3/platform/analytics/analytics';
 import { ApiError } from '@veo3/platform/api/api-client';
@@ -21,10 +21,9 @@ export const PEOPLE_RULE_PATH = '/terms-of-service#acceptable-use';
 const noReload = () => {};
 
 // A made video's card (progress, player, share) is code the page needs only after Create: it loads
-// when the visitor starts on the form, off the page's first paint and the remote's first render.
+// when the visitor first focuses a field of the form, off the page's first paint and the remote's first render.
 const loadEffectTask = () => import('./effect-task').then((m) => ({ default: m.EffectTask }));
 const EffectTask = lazy(loadEffectTask);
-const preloadEffectTask = () => void loadEffectTask();
 
 /** The server's refusals said beside the form rather than on a result (nothing was made). */
 const FORM_REFUSALS = new Set([400, 413, 422]);
@@ -46,6 +45,12 @@ export function EffectForm({ effect }: { effect: Effect }) {
   const baseId = useId();
   const issueId = `${baseId}-issue`;
   const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const preload = () => void loadEffectTask();
+    const element = formRef.current;
+    element?.addEventListener('focusin', preload, { once: true });
+    return () => element?.removeEventListener('focusin', preload);
+  }, []);
   const inputId = (input: EffectInput) => `${baseId}-${input.key}`;
   const hasPhotos = effect.inputs.some((input) => input.kind === 'photo');
   const consentNeeded = effect.people && hasPhotos && !form.consent;
@@ -101,14 +106,7 @@ export function EffectForm({ effect }: { effect: Effect }) {
   const message = form.issue ? issueText(form.issue) : (refusal ?? '');
   return (
     <>
-      <form
-        ref={formRef}
-        className="fx-form"
-        noValidate
-        onFocus={preloadEffectTask}
-        onPointerDown={preloadEffectTask}
-        onSubmit={(event) => void onSubmit(event)}
-      >
+      <form ref={formRef} className="fx-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <h2 className="fx-form__title">{t('formTitle')}</h2>
         {form.notice && (
           <p role="status" className="fx-status">

@@ -235,7 +235,10 @@ export class PageShellRenderer {
     // Inside the layout's own <main>, the server's content drops its <main> wrapper.
     const slot = firstPaint
       ? `<div class="shell-remote-page" inert="" aria-hidden="true">${firstPaint.html}</div>`
-      : (content?.body ?? '').replace(/^<main>([\s\S]*)<\/main>$/, content?.remoteLayout ? '<div class="shell-remote-page">$1</div>' : '$1');
+      : (content?.body ?? '').replace(
+          /^<main>([\s\S]*)<\/main>$/,
+          content?.remoteLayout ? '<div class="shell-remote-page">$1</div>' : '$1',
+        );
     const body = remote ? page.body.replace(REMOTE_SLOT, () => slot) : page.body;
     return (
       this.template
