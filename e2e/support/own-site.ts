@@ -6,12 +6,16 @@ import { startSiteServer, type SiteServer } from './site-server';
  * The site fixtures on a server of each worker's own: the shared server renders one video at a
  * time for every test of the run, so a test that waits on renders would wait behind other files'.
  */
-export const ownSiteTest = siteTest.extend<object, { site: SiteServer }>({
+export const ownSiteTest = siteTest.extend<object, { site: SiteServer; siteEnv: Record<string, string> }>({
+  /** More of the server's environment, for a file's `test.use({ siteEnv })`. */
+  siteEnv: [{}, { option: true, scope: 'worker' }],
   site: [
-    // Playwright reads a fixture's dependencies from this pattern, so it must be there even when empty.
-    // oxlint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const site = await startSiteServer({ ADMIN_EMAILS: 'admin@example.com', SIGNIN_RATE_LIMIT: '1000' });
+    async ({ siteEnv }, use) => {
+      const site = await startSiteServer({
+        ADMIN_EMAILS: 'admin@example.com',
+        SIGNIN_RATE_LIMIT: '1000',
+        ...siteEnv,
+      });
       await use(site);
       expect(await site.stop()).toBe(0);
     },

@@ -4,7 +4,9 @@
  * limit, variations with their seeds, Extend with an instruction, and the Text/Image tabs after a
  * reload. Screens at 1280×800 and 375×812, en and zh-CN, go to SHOTS.
  */
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -12,6 +14,23 @@ import { expect } from '../support/fixtures';
 import { ownSiteTest as test, userWithCredits } from '../support/own-site';
 
 test.setTimeout(300_000);
+
+// While this file exists the server's renders wait to start: a render takes seconds, and a test
+// that needs videos still in the making must not race it.
+// One path for every process that loads this file (runner and worker), one per checkout.
+const RENDER_HOLD = join(
+  tmpdir(),
+  `veo3-render-hold-${createHash('sha256').update(__dirname).digest('hex').slice(0, 12)}`,
+);
+test.use({
+  siteEnv: {
+    FFMPEG_PATH: join(__dirname, '..', 'support', 'held-ffmpeg.sh'),
+    FFMPEG_HOLD: RENDER_HOLD,
+    FFMPEG_REAL: (createRequire(__filename)('@ffmpeg-installer/ffmpeg') as { path: string }).path,
+  },
+});
+// A test that fails while holding must not hold the next test's renders.
+test.afterEach(() => rmSync(RENDER_HOLD, { force: true }));
 
 /** Outside test-results, which every run (also another suite's) empties. */
 const SHOTS = join(tmpdir(), 'generator-workspace-shots');
@@ -38,6 +57,8 @@ test('three generations at once with live progress, kept over a reload; a fourth
   await page.goto('/text-to-veo3-video?type=text');
   await expect(page.getByTestId('header-credits')).toHaveText(/200 credits/);
 
+  // Renders held until the fourth is refused: the three are surely still in the making then.
+  writeFileSync(RENDER_HOLD, '');
   for (const prompt of ['A red kite over a beach', 'A paper boat in the rain', 'A lighthouse at dusk']) {
     expect((await generate(page, prompt)).status).toBe(200);
   }
@@ -47,6 +68,7 @@ test('three generations at once with live progress, kept over a reload; a fourth
 
   // The fourth, while three are being made: refused, said once by Generate, nothing charged, no card.
   const fourth = await generate(page, 'A fourth video');
+  rmSync(RENDER_HOLD, { force: true });
   expect(fourth.status).toBe(409);
   expect(fourth.body.code).toBe('VIDEO_TOO_MANY_ACTIVE');
   const refusal =

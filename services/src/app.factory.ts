@@ -17,6 +17,7 @@ import { registerHttpPipeline } from './http/http-pipeline';
 import { fillOpenApiFromContract } from './http/openapi-contract';
 import { ProblemDetailsFilter } from './public-api/problem-details.filter';
 import { servesApi, servesPages } from './roles/process-role';
+import { useFfmpegBinary } from './video/ffmpeg.runner';
 
 /** A hop count trusts that many proxies from the server outwards (what Fastify itself does with a number). */
 function trustedProxies(
@@ -55,6 +56,7 @@ export function createAdapter(config: AppConfig): FastifyAdapter {
 
 /** Builds the whole HTTP app (integration tests build the module themselves and call configureApp). */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  useFfmpegBinary(config.video.ffmpegPath);
   const adapter = createAdapter(config);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     // One format: Nest's lines go through the same pino JSON logger as the requests'.

@@ -166,6 +166,8 @@ export const envSchema = z.object({
   IMAGE_URL_TRUSTED_HOSTS: hostList,
   GENERATION_TIMEOUT_S: int(900, 30),
   VIDEO_POLL_INTERVAL_MS: int(1000, 10, 60_000),
+  // The ffmpeg the renderer and the video checks run; unset: the one bundled with @ffmpeg-installer/ffmpeg.
+  FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().startsWith('/', 'must be an absolute path').optional()),
   TASK_SWEEP_S: int(30, 1, 3600),
   // Jobs one worker process runs at once; unset: the queue's own default (BullMQ 4, in-process 2).
   VIDEO_WORKER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
@@ -580,6 +582,8 @@ function videoConfig({ e, catalogue }: Basis) {
     /** A result larger than this is refused (the task fails and is refunded). */
     downloadMaxBytes: e.PROVIDER_DOWNLOAD_MAX_MB * 1024 * 1024,
     timeoutSeconds: e.GENERATION_TIMEOUT_S,
+    /** The ffmpeg binary to run (FFMPEG_PATH); null: the bundled one. */
+    ffmpegPath: e.FFMPEG_PATH ?? null,
     /** First wait between provider polls; it doubles up to 15 s. */
     pollIntervalMs: e.VIDEO_POLL_INTERVAL_MS,
     /** How often one process (of all of them) frees dead workers' leases and reschedules stalled tasks. */

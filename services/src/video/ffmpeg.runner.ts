@@ -11,6 +11,11 @@ export class FfmpegError extends Error {
 
 let ffmpegPath: string | undefined;
 
+/** Boot: the configured ffmpeg (FFMPEG_PATH) in place of the bundled one; null keeps the bundled one. */
+export function useFfmpegBinary(path: string | null): void {
+  ffmpegPath = path ?? undefined;
+}
+
 /**
  * The ffmpeg binary of `@ffmpeg-installer/ffmpeg`, looked up on first use: the package throws on
  * a platform it has no binary for, and that should fail a render, not the whole service's boot.
