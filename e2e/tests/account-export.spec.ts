@@ -38,6 +38,8 @@ test('a user prepares a copy of their data on the account page and downloads the
   page,
   consoleErrors,
 }) => {
+  // The export, then the page four times (two sizes, two languages) with axe: past the 60 s default on a loaded machine.
+  test.setTimeout(120_000);
   const session = await userWithCredits(page, 50, 'export');
   await page.goto('/account');
   const section = page.getByRole('region', { name: 'Download my data' });
