@@ -158,6 +158,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs the bundled ffmpeg unless FFMPEG_PATH names another by an absolute path', () => {
+    expect(loadConfig({}).video.ffmpegPath).toBeNull();
+    expect(loadConfig({ FFMPEG_PATH: '/usr/bin/ffmpeg' }).video.ffmpegPath).toBe('/usr/bin/ffmpeg');
+    expect(problems({ FFMPEG_PATH: 'ffmpeg' })).toEqual([expect.stringMatching(/^FFMPEG_PATH\b.*absolute path/)]);
+  });
+
   it('refuses a VIDEO_CATALOGUE_FILE with a bad price or an unknown model, naming the file, model and field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'app-config-catalogue-'));
     try {
